@@ -1,0 +1,76 @@
+import pytest
+
+from verify_ask.errors import InputError
+from verify_ask.source import Source, read_source
+
+TEXT = "First line has 3.5 units. Second sentence!\nThird line? Yes.\n\nLast one"
+
+
+def test_sentences_split_on_ends_not_decimals() -> None:
+    source = Source(TEXT)
+    quotes = [TEXT[s:e] for s, e in source.sentences]
+    assert quotes == [
+        "First line has 3.5 units.",
+        "Second sentence!",
+        "Third line?",
+        "Yes.",
+        "Last one",
+    ]
+
+
+def test_line_of_and_sentence_around() -> None:
+    source = Source(TEXT)
+    offset = TEXT.index("Yes")
+    assert source.line_of(0) == 1
+    assert source.line_of(offset) == 2
+    assert source.line_of(TEXT.index("Last")) == 4
+    start, end = source.sentence_around(offset, offset + 3)
+    assert TEXT[start:end] == "Yes."
+
+
+def test_reads_stdin_only_for_dash(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"From stdin 42.")))
+    assert read_source("-").text == "From stdin 42."
+    path = tmp_path / "a.txt"
+    path.write_text("From a file 7.", encoding="utf-8")
+    assert read_source(str(path)).text == "From a file 7."
+
+
+def _write(tmp_path, data: bytes):
+    path = tmp_path / "source.txt"
+    path.write_bytes(data)
+    return str(path)
+
+
+BAD = [
+    ("missing", lambda tmp: str(tmp / "nope.txt"), "not found"),
+    ("directory", lambda tmp: str(tmp), "is a directory"),
+    ("empty", lambda tmp: _write(tmp, b""), "is empty"),
+    ("whitespace", lambda tmp: _write(tmp, b" \n\t\n"), "is empty"),
+    ("binary", lambda tmp: _write(tmp, b"\x89PNG\r\n\x1a\n\x00\x00\x00"), "looks binary"),
+    ("latin-1", lambda tmp: _write(tmp, "Caf\u00e9 costs 3 euros".encode("latin-1")), "not UTF-8"),
+]
+
+
+@pytest.mark.parametrize(("make", "message"), [b[1:] for b in BAD], ids=[b[0] for b in BAD])
+def test_unusable_sources_raise_input_errors(tmp_path, make, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        read_source(make(tmp_path))
+
+
+def test_unreadable_source(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Tests run as root in CI, where chmod 0 does not stop a read: raise what the OS would.
+    from pathlib import Path
+
+    path = tmp_path / "secret.txt"
+    path.write_text("x")
+
+    def refuse(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "open", refuse)
+    with pytest.raises(InputError, match="permission denied"):
+        read_source(str(path))

@@ -1,0 +1,3 @@
+from verify_ask.cli.main import run
+
+run()

@@ -1,0 +1,31 @@
+"""Model backends by name; each turns one prompt into N seeded completions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from verify_ask.backends.base import Backend, Completion, SampleRequest
+from verify_ask.errors import UsageError
+
+__all__ = ["Backend", "Completion", "SampleRequest", "create", "names"]
+
+
+def _llama(**options: object) -> Backend:
+    from verify_ask.backends.llama import LlamaBackend
+
+    return LlamaBackend(**options)  # type: ignore[arg-type]
+
+
+_FACTORIES: dict[str, Callable[..., Backend]] = {"llama": _llama}
+
+
+def names() -> list[str]:
+    return sorted(_FACTORIES)
+
+
+def create(name: str, **options: object) -> Backend:
+    try:
+        factory = _FACTORIES[name]
+    except KeyError:
+        raise UsageError(f"unknown backend {name!r}; choose from: {', '.join(names())}") from None
+    return factory(**options)

@@ -1,0 +1,29 @@
+"""The ``vote`` checker: how many of the samples agree on the candidate's value."""
+
+from __future__ import annotations
+
+from verify_ask.candidates import Candidate
+from verify_ask.checkers.base import CheckContext, CheckResult
+from verify_ask.checkers.registry import register
+
+DEFAULT_MIN_AGREE = 0.5
+
+
+class VoteChecker:
+    name = "vote"
+    description = (
+        "share of samples whose typed value equals the candidate's (passes at --min-agree)"
+    )
+
+    def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
+        threshold = float(context.settings.get("min_agree", DEFAULT_MIN_AGREE))  # type: ignore[arg-type]
+        share = candidate.votes / context.total_samples if context.total_samples else 0.0
+        verdict = "pass" if share >= threshold else "fail"
+        detail = (
+            f"{candidate.votes} of {context.total_samples} samples ({share:.0%}); "
+            f"needs {threshold:.0%}"
+        )
+        return CheckResult(self.name, verdict, share, detail=detail)
+
+
+register(VoteChecker())

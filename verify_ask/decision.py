@@ -1,0 +1,50 @@
+"""From checked candidates to one answer or an abstention."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from verify_ask.candidates import Candidate
+from verify_ask.checkers.base import CheckResult
+from verify_ask.question import Question
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One candidate with every checker's result, and whether it is acceptable."""
+
+    candidate: Candidate
+    checks: tuple[CheckResult, ...]
+    accepted: bool
+    reason: str
+
+
+def judge(candidate: Candidate, checks: tuple[CheckResult, ...], question: Question) -> Judgement:
+    """Accept a candidate when its kind fits, no plain checker failed, and one grounding passed.
+
+    Grounding checkers (span, arithmetic) are alternatives: a computed figure is not in the
+    source, so its span check fails while its arithmetic check passes. Every other checker
+    that ran (vote, plugins) must pass.
+    """
+    if question.expects and candidate.value.kind != question.expects:
+        return Judgement(
+            candidate,
+            checks,
+            False,
+            f"is a {candidate.value.kind}, the question asks for a {question.expects}",
+        )
+    failed = [c.checker for c in checks if not c.grounding and c.verdict == "fail"]
+    if failed:
+        return Judgement(candidate, checks, False, f"failed {', '.join(failed)}")
+    grounding = [c for c in checks if c.grounding and c.verdict != "skip"]
+    if not any(c.passed for c in grounding):
+        if not grounding:
+            return Judgement(candidate, checks, False, "no grounding checker ran")
+        names = ", ".join(c.checker for c in grounding)
+        return Judgement(candidate, checks, False, f"not grounded in the source ({names} failed)")
+    return Judgement(candidate, checks, True, "passed every check")
+
+
+def decide(judgements: list[Judgement]) -> Judgement | None:
+    """The most-voted accepted candidate (judgements arrive most-voted first)."""
+    return next((j for j in judgements if j.accepted), None)

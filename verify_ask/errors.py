@@ -1,0 +1,48 @@
+"""Typed errors raised by library code, and the exit status each one maps to.
+
+Library code raises; only the CLI boundary turns an error into a message and an
+exit code. The README's exit-code table mirrors ``ExitStatus`` and a test reads both.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitStatus(IntEnum):
+    VERIFIED = 0
+    ABSTAINED = 1
+    USAGE = 2
+    MODEL = 3
+    INPUT = 4
+    INTERRUPTED = 130
+
+
+class VerifyAskError(Exception):
+    """Base of every error the CLI reports as one line on stderr."""
+
+    exit_status: ExitStatus = ExitStatus.MODEL
+
+
+class UsageError(VerifyAskError):
+    """The command line or settings are wrong (unknown checker, bad option value)."""
+
+    exit_status = ExitStatus.USAGE
+
+
+class InputError(VerifyAskError):
+    """A question or source cannot be read or used."""
+
+    exit_status = ExitStatus.INPUT
+
+
+class ModelError(VerifyAskError):
+    """The model file is missing or broken, or the backend failed."""
+
+    exit_status = ExitStatus.MODEL
+
+
+class ExpressionError(VerifyAskError):
+    """A derivation could not be parsed or evaluated safely (never reaches the CLI)."""
+
+    exit_status = ExitStatus.USAGE

@@ -1,0 +1,1 @@
+"""Measuring verified answers against single answers on labelled data."""

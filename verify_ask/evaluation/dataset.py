@@ -1,0 +1,57 @@
+"""Reading evaluation records (the schema of shared/data/README.md)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from verify_ask.errors import InputError
+
+
+@dataclass(frozen=True)
+class EvalRecord:
+    id: str
+    dataset: str
+    question: str
+    source: str
+    answers: tuple[str, ...]
+    kind: str
+    needs_arithmetic: bool = False
+    meta: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def answerable(self) -> bool:
+        return bool(self.answers)
+
+
+def read_records(path: str, limit: int | None = None) -> Iterator[EvalRecord]:
+    """Yield records in file order; a malformed line is an ``InputError`` naming its number."""
+    try:
+        handle = Path(path).open(encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"eval data {path} cannot be read: {error.strerror or error}") from None
+    with handle:
+        count = 0
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            if limit is not None and count >= limit:
+                return
+            try:
+                raw = json.loads(line)
+                record = EvalRecord(
+                    id=str(raw.get("id", f"line-{number}")),
+                    dataset=str(raw.get("dataset", Path(path).stem)),
+                    question=str(raw["question"]),
+                    source=str(raw["source"]),
+                    answers=tuple(str(a) for a in raw.get("answers") or ()),
+                    kind=str(raw.get("kind", "number")),
+                    needs_arithmetic=bool(raw.get("needs_arithmetic", False)),
+                    meta=dict(raw.get("meta") or {}),
+                )
+            except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as error:
+                raise InputError(f"{path}:{number}: not an eval record ({error})") from None
+            count += 1
+            yield record

@@ -1,0 +1,76 @@
+"""Accuracy, coverage and precision of each strategy, per dataset and overall."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from verify_ask.evaluation.gold import is_right
+from verify_ask.evaluation.runner import Scored
+from verify_ask.values import Value
+
+STRATEGIES = ("greedy", "majority", "verified")
+
+
+@dataclass(frozen=True)
+class Score:
+    records: int
+    answered: int
+    answered_right: int
+    unanswerable: int
+    abstained_unanswerable: int
+
+    @property
+    def right(self) -> int:
+        """Right answers plus abstentions on records that have no answer."""
+        return self.answered_right + self.abstained_unanswerable
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.records if self.records else 0.0
+
+    @property
+    def coverage(self) -> float:
+        return self.answered / self.records if self.records else 0.0
+
+    @property
+    def precision(self) -> float:
+        return self.answered_right / self.answered if self.answered else 0.0
+
+    @property
+    def abstention(self) -> float | None:
+        """Share of unanswerable records left unanswered (None when there are none)."""
+        if not self.unanswerable:
+            return None
+        return self.abstained_unanswerable / self.unanswerable
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "records": self.records,
+            "answered": self.answered,
+            "right": self.right,
+            "accuracy": round(self.accuracy, 4),
+            "coverage": round(self.coverage, 4),
+            "precision": round(self.precision, 4),
+            "abstention_unanswerable": (
+                round(self.abstention, 4) if self.abstention is not None else None
+            ),
+        }
+
+
+def score(answers: Sequence[tuple[Scored, Value | None]]) -> Score:
+    """Score (record, answer-or-None) pairs: right on an unanswerable record means abstaining."""
+    right = answered = unanswerable = abstained = 0
+    for scored, value in answers:
+        record = scored.record
+        if value is not None:
+            answered += 1
+            right += record.answerable and is_right(value, record)
+        if not record.answerable:
+            unanswerable += 1
+            abstained += value is None
+    return Score(len(answers), answered, right, unanswerable, abstained)
+
+
+def strategy_value(scored: Scored, strategy: str) -> Value | None:
+    return getattr(scored, strategy)

@@ -1,0 +1,128 @@
+"""One question against one source: sample, normalize, check, decide."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from verify_ask import prompts
+from verify_ask.backends.base import Backend, SampleRequest
+from verify_ask.candidates import Candidate, Sample, group_samples
+from verify_ask.checkers import CheckContext, registry
+from verify_ask.decision import Judgement, decide, judge
+from verify_ask.errors import UsageError
+from verify_ask.question import Question, analyze_question
+from verify_ask.source import Source
+
+DEFAULT_CHECKS = ("span", "arithmetic", "vote")
+
+
+@dataclass(frozen=True)
+class Settings:
+    samples: int = 10
+    temperature: float = 0.7
+    seed: int = 0
+    max_tokens: int = 32
+    checks: tuple[str, ...] = DEFAULT_CHECKS
+    min_agree: float = 0.5
+    min_relevance: float = 0.5
+    prompt: str | None = None
+
+    def validate(self) -> None:
+        if not 1 <= self.samples <= 256:
+            raise UsageError(f"--samples must be between 1 and 256, not {self.samples}")
+        if not 0.0 <= self.temperature <= 2.0:
+            raise UsageError(f"--temperature must be between 0 and 2, not {self.temperature}")
+        if not 0.0 <= self.min_agree <= 1.0:
+            raise UsageError(f"--min-agree must be between 0 and 1, not {self.min_agree}")
+        if self.max_tokens < 1:
+            raise UsageError(f"--max-tokens must be at least 1, not {self.max_tokens}")
+        for name in self.checks:
+            registry.get(name)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    question: Question
+    prompt_name: str
+    greedy: Sample
+    samples: tuple[Sample, ...]
+    judgements: tuple[Judgement, ...]
+    chosen: Judgement | None
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def status(self) -> str:
+        return "verified" if self.chosen is not None else "abstained"
+
+    @property
+    def answer(self) -> Candidate | None:
+        return self.chosen.candidate if self.chosen else None
+
+
+def ask(question_text: str, source: Source, backend: Backend, settings: Settings) -> Outcome:
+    question = analyze_question(question_text)
+    template = prompts.choose(question, settings.prompt)
+    prompt = template.render(source.text, question.text)
+
+    started = time.perf_counter()
+    requests = [SampleRequest(0.0, settings.seed, settings.max_tokens)] + [
+        SampleRequest(settings.temperature, settings.seed + i, settings.max_tokens)
+        for i in range(settings.samples)
+    ]
+    completions = backend.complete(prompt, requests)
+    generated = time.perf_counter()
+
+    greedy = read_answer(completions[0].text, question, None, completions[0].tokens)
+    samples = tuple(
+        read_answer(c.text, question, r.seed, c.tokens)
+        for c, r in zip(completions[1:], requests[1:], strict=True)
+    )
+    judgements = judge_samples(question, source, samples, settings)
+    checked = time.perf_counter()
+    return Outcome(
+        question=question,
+        prompt_name=template.name,
+        greedy=greedy,
+        samples=samples,
+        judgements=judgements,
+        chosen=decide(list(judgements)),
+        timings={
+            "generate_s": round(generated - started, 3),
+            "check_s": round(checked - generated, 3),
+        },
+    )
+
+
+def judge_samples(
+    question: Question, source: Source, samples: tuple[Sample, ...], settings: Settings
+) -> tuple[Judgement, ...]:
+    """Group samples into candidates and run every selected checker on each (no model needed)."""
+    candidates = group_samples(list(samples))
+    context = CheckContext(
+        question=question,
+        source=source,
+        candidates=candidates,
+        total_samples=len(samples),
+        settings={"min_agree": settings.min_agree, "min_relevance": settings.min_relevance},
+    )
+    checkers = [registry.get(name) for name in settings.checks]
+    return tuple(
+        judge(c, tuple(checker.check(c, context) for checker in checkers), question)
+        for c in candidates
+    )
+
+
+def read_answer(text: str, question: Question, seed: int | None, tokens: int = 0) -> Sample:
+    """Normalize one completion: split off a derivation, then parse the typed value."""
+    from verify_ask.expression import split_derivation
+    from verify_ask.normalize import parse_value
+
+    answer = text.strip()
+    derivation = None
+    result_text = answer
+    split = split_derivation(answer)
+    if split is not None:
+        derivation, result_text = split
+    value = parse_value(result_text, expect=question.expects)
+    return Sample(answer, seed, value, derivation, tokens)

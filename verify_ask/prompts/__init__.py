@@ -1,0 +1,51 @@
+"""Few-shot completion prompts for a base model, kept as files so users can read and replace them.
+
+The source comes before the question so that questions about one source share a prompt
+prefix (llama.cpp reuses its evaluated tokens), and the rendered prompt is byte-identical
+across the samples of one question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+
+from verify_ask.errors import InputError
+from verify_ask.question import Question
+
+PLACEHOLDERS = ("{source}", "{question}")
+
+
+@dataclass(frozen=True)
+class PromptTemplate:
+    name: str
+    text: str
+
+    def render(self, source: str, question: str) -> str:
+        # Plain replacement, not str.format: sources and prompts are full of braces.
+        head, _, tail = self.text.partition("{question}")
+        return head.replace("{source}", source.strip()) + question + tail.rstrip("\n")
+
+
+def builtin(name: str) -> PromptTemplate:
+    text = files(__package__).joinpath(f"{name}.txt").read_text(encoding="utf-8")
+    return PromptTemplate(name, text)
+
+
+def from_file(path: str) -> PromptTemplate:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"prompt {path} cannot be read: {error}") from None
+    missing = [p for p in PLACEHOLDERS if p not in text]
+    if missing:
+        raise InputError(f"prompt {path} lacks the placeholder(s) {', '.join(missing)}")
+    return PromptTemplate(Path(path).stem, text)
+
+
+def choose(question: Question, override: str | None = None) -> PromptTemplate:
+    """The user's prompt file if given, else the derivation form for computed figures."""
+    if override:
+        return from_file(override)
+    return builtin("derive" if question.wants_arithmetic else "extract")

@@ -1,0 +1,89 @@
+"""What a question asks for: the kind of value, whether it must be computed, its key terms."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from verify_ask.errors import InputError
+
+Kind = Literal["number", "date"]
+
+_DATE_CUES = re.compile(
+    r"^\s*when\b|\b(what|which|in what|in which)\s+(year|date|month|day|decade|century)\b"
+    r"|\bwhat\s+time\s+period\b|\b(year|date)\s+(did|was|were|is|of)\b|\bsince when\b",
+    re.IGNORECASE,
+)
+_NUMBER_CUES = re.compile(
+    r"\bhow\s+(many|much|long|old|far|big|large|tall|high|deep|wide|often|fast)\b"
+    r"|\b(what|which)\s+(is|was|were|are)?\s*(the\s+)?(number|amount|percentage|percent|share"
+    r"|proportion|ratio|rate|total|sum|average|cost|price|value|population|size|age|count)\b"
+    r"|\bpercentage\b|\bpercent\b|\bnumber of\b|\bamount of\b",
+    re.IGNORECASE,
+)
+_ARITHMETIC_CUES = re.compile(
+    r"\b(difference|change|changed|increase|increased|decrease|decreased|grow|grew|growth"
+    r"|decline|declined|average|mean|ratio|combined|sum|more than|less than|fewer than"
+    r"|how much more|how many more|how much less|how many fewer|by how much|percentage change"
+    r"|proportion|in total|altogether|left|remain|remaining)\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*|\d[\d,.]*")
+
+STOPWORDS = frozenset(
+    """
+    a about above after again against all am an and any are as at be because been before being
+    below between both but by can could did do does doing down during each few for from further
+    had has have having he her here hers herself him himself his how i if in into is it its
+    itself just me more most my myself no nor not now of off on once only or other our ours
+    ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself yourselves
+    many much long old year years date did does many number amount total how approximately
+    roughly around according
+    """.split()
+)
+
+
+@dataclass(frozen=True)
+class Question:
+    text: str
+    expects: Kind | None
+    wants_arithmetic: bool
+    terms: tuple[str, ...]
+    """Stems of the content words, in order, without repeats."""
+
+
+def analyze_question(text: str) -> Question:
+    """Read the cues of a question; raises ``InputError`` when it is empty."""
+    cleaned = " ".join(text.split())
+    if not cleaned:
+        raise InputError("the question is empty")
+    if _DATE_CUES.search(cleaned):
+        expects: Kind | None = "date"
+    elif _NUMBER_CUES.search(cleaned):
+        expects = "number"
+    else:
+        expects = None
+    wants_arithmetic = expects != "date" and bool(_ARITHMETIC_CUES.search(cleaned))
+    return Question(cleaned, expects, wants_arithmetic, content_terms(cleaned))
+
+
+def content_terms(text: str) -> tuple[str, ...]:
+    seen: dict[str, None] = {}
+    for word in _WORD.findall(text.lower()):
+        word = word.strip("'-.,")
+        if word and word not in STOPWORDS:
+            seen.setdefault(stem(word), None)
+    return tuple(seen)
+
+
+def stem(word: str) -> str:
+    """A crude suffix stripper: enough to match "founded"/"founding", "visits"/"visitors"."""
+    if word[:1].isdigit():
+        return word.replace(",", "")
+    for suffix in ("ations", "ation", "ings", "ing", "ers", "ed", "es", "er", "ly", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word

@@ -1,0 +1,87 @@
+"""The JSON record of one answered (or abstained) question: a stable, documented shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from verify_ask.pipeline import Outcome, Settings
+
+RECORD_VERSION = 1
+
+
+def outcome_record(
+    outcome: Outcome,
+    settings: Settings,
+    model: dict[str, object],
+    *,
+    include_timings: bool = True,
+) -> dict[str, Any]:
+    chosen = outcome.chosen
+    total = len(outcome.samples)
+    record: dict[str, Any] = {
+        "version": RECORD_VERSION,
+        "question": outcome.question.text,
+        "status": outcome.status,
+        "answer": None,
+        "reason": chosen.reason if chosen else abstain_reason(outcome),
+        "expects": outcome.question.expects,
+        "prompt": outcome.prompt_name,
+        "votes": [
+            {
+                "value": j.candidate.value.display(),
+                "count": j.candidate.votes,
+                "share": round(j.candidate.votes / total, 4) if total else 0.0,
+            }
+            for j in outcome.judgements
+        ],
+        "candidates": [
+            {
+                "value": j.candidate.value.to_json(),
+                "text": j.candidate.surface,
+                "accepted": j.accepted,
+                "reason": j.reason,
+                "checks": [c.to_json() for c in j.checks],
+            }
+            for j in outcome.judgements
+        ],
+        "greedy": outcome.greedy.to_json(),
+        "samples": [s.to_json() for s in outcome.samples],
+        "model": model,
+        "settings": {
+            "samples": settings.samples,
+            "temperature": settings.temperature,
+            "seed": settings.seed,
+            "checks": list(settings.checks),
+            "min_agree": settings.min_agree,
+            "min_relevance": settings.min_relevance,
+        },
+    }
+    if chosen is not None:
+        record["answer"] = {
+            "text": chosen.candidate.surface,
+            "value": chosen.candidate.value.to_json(),
+            "display": chosen.candidate.value.display(),
+            "derivation": next(iter(chosen.candidate.derivations), None),
+            "evidence": [e.to_json() for c in chosen.checks if c.passed for e in c.evidence[:1]],
+        }
+    if include_timings:
+        record["timings"] = outcome.timings
+    return record
+
+
+def abstain_reason(outcome: Outcome) -> str:
+    if not outcome.judgements:
+        return "no sample gave a figure or date"
+    best = outcome.judgements[0]
+    return f"no candidate verified; the most voted, {best.candidate.value.display()}, {best.reason}"
+
+
+def error_record(question: str | None, message: str, exit_status: int) -> dict[str, Any]:
+    return {
+        "version": RECORD_VERSION,
+        "question": question,
+        "status": "error",
+        "answer": None,
+        "error": message,
+        "exit_status": exit_status,
+    }

@@ -1,0 +1,125 @@
+"""The source text: reading it safely, and finding sentences and lines by character offset."""
+
+from __future__ import annotations
+
+import bisect
+import re
+import sys
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from verify_ask.errors import InputError
+
+if TYPE_CHECKING:
+    from verify_ask.normalize import Mention
+    from verify_ask.relevance import RelevanceIndex
+
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
+"""Refuse larger sources outright: reading them would exhaust memory long before an answer."""
+
+# A sentence ends at . ! ? (optionally closed by a quote or bracket) followed by whitespace,
+# or at a line break. A decimal point ("3.5") has no whitespace after it, so it never ends one.
+_SENTENCE_END = re.compile(r"""[.!?]["')\]]*\s+|\n+""")
+
+
+@dataclass(frozen=True)
+class Source:
+    text: str
+    path: str | None = None
+    _line_starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        starts = [0] + [match.end() for match in re.finditer("\n", self.text)]
+        object.__setattr__(self, "_line_starts", tuple(starts))
+
+    @cached_property
+    def sentences(self) -> tuple[tuple[int, int], ...]:
+        """(start, end) of every sentence, whitespace trimmed, in order."""
+        spans = []
+        start = 0
+        for match in _SENTENCE_END.finditer(self.text):
+            end = match.start() + len(match.group().rstrip())
+            spans.append(_trim(self.text, start, end))
+            start = match.end()
+        spans.append(_trim(self.text, start, len(self.text)))
+        return tuple(span for span in spans if span[1] > span[0])
+
+    @cached_property
+    def mentions(self) -> list[Mention]:
+        """Every figure and date in the source with its offsets (computed once)."""
+        from verify_ask.normalize import find_values
+
+        return find_values(self.text)
+
+    @cached_property
+    def relevance(self) -> RelevanceIndex:
+        """Term weights for judging which sentences answer a question (built once)."""
+        from verify_ask.relevance import RelevanceIndex
+
+        return RelevanceIndex(self)
+
+    def sentence_around(self, start: int, end: int) -> tuple[int, int]:
+        """The sentence holding the span; a span crossing sentences gets their union."""
+        starts = [span[0] for span in self.sentences]
+        first = max(bisect.bisect_right(starts, start) - 1, 0)
+        last = max(bisect.bisect_right(starts, max(end - 1, start)) - 1, first)
+        return self.sentences[first][0], max(self.sentences[last][1], end)
+
+    def line_of(self, offset: int) -> int:
+        """1-based line number of a character offset."""
+        return bisect.bisect_right(self._line_starts, offset)
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def read_source(path: str) -> Source:
+    """Read a UTF-8 source file, or standard input when ``path`` is "-".
+
+    Every way a file can be unusable becomes an ``InputError`` naming the path.
+    """
+    if path == "-":
+        data = sys.stdin.buffer.read(MAX_SOURCE_BYTES + 1)
+        label = "<stdin>"
+    else:
+        data = _read_file(Path(path))
+        label = path
+    return source_from_bytes(data, label)
+
+
+def source_from_bytes(data: bytes, label: str) -> Source:
+    if len(data) > MAX_SOURCE_BYTES:
+        raise InputError(f"source {label} is larger than {MAX_SOURCE_BYTES // 2**20} MiB")
+    if b"\x00" in data[:65536]:
+        raise InputError(f"source {label} looks binary (it contains NUL bytes), not text")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InputError(
+            f"source {label} is not UTF-8 text (bad byte at offset {error.start}); "
+            "convert it first, e.g. with iconv"
+        ) from None
+    if not text.strip():
+        raise InputError(f"source {label} is empty")
+    return Source(text=text, path=None if label == "<stdin>" else label)
+
+
+def _read_file(path: Path) -> bytes:
+    try:
+        if path.is_dir():
+            raise InputError(f"source {path} is a directory, not a file")
+        with path.open("rb") as handle:
+            return handle.read(MAX_SOURCE_BYTES + 1)
+    except FileNotFoundError:
+        raise InputError(f"source {path} not found") from None
+    except PermissionError:
+        raise InputError(f"source {path} is not readable (permission denied)") from None
+    except OSError as error:
+        raise InputError(f"source {path} cannot be read: {error.strerror or error}") from None

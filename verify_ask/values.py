@@ -1,0 +1,140 @@
+"""Typed values that answers are normalized to, and how two of them compare.
+
+A value is either a ``Quantity`` (a number with an optional unit) or a ``DateValue``
+(a calendar date kept at the precision it was written with). Values are immutable
+and hashable so they can be vote keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal, Union
+
+DatePrecision = Literal["year", "month", "day"]
+
+_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number, already multiplied by its scale word ("48.2 million" -> 48200000).
+
+    ``unit`` is ``None`` when the text named none; otherwise a canonical token:
+    ``"%"`` for percentages, an ISO 4217 code for currencies (``"EUR"``, ``"USD"``),
+    or a lower-case singular noun for counted things (``"people"``, ``"km2"``).
+    """
+
+    number: Decimal
+    unit: str | None = None
+
+    kind = "number"
+
+    def display(self) -> str:
+        text = _format_decimal(self.number)
+        if self.unit is None:
+            return text
+        if self.unit == "%":
+            return f"{text}%"
+        return f"{text} {self.unit}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": "number", "number": _format_decimal(self.number), "unit": self.unit}
+
+
+@dataclass(frozen=True)
+class DateValue:
+    """A date at the precision the text gave: a year, a month of a year, or a day."""
+
+    year: int
+    month: int | None = None
+    day: int | None = None
+
+    kind = "date"
+
+    @property
+    def precision(self) -> DatePrecision:
+        if self.day is not None:
+            return "day"
+        if self.month is not None:
+            return "month"
+        return "year"
+
+    def display(self) -> str:
+        if self.month is None:
+            return str(self.year)
+        if self.day is None:
+            return f"{_MONTHS[self.month - 1]} {self.year}"
+        return f"{self.day} {_MONTHS[self.month - 1]} {self.year}"
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kind": "date",
+            "year": self.year,
+            "month": self.month,
+            "day": self.day,
+            "precision": self.precision,
+            "iso": self.iso(),
+        }
+
+    def iso(self) -> str:
+        parts = [f"{self.year:04d}"]
+        if self.month is not None:
+            parts.append(f"{self.month:02d}")
+            if self.day is not None:
+                parts.append(f"{self.day:02d}")
+        return "-".join(parts)
+
+
+Value = Union[Quantity, DateValue]
+
+
+def same_value(a: Value, b: Value) -> bool:
+    """True when two values are the same answer and may vote together.
+
+    Quantities: equal numbers, and units that do not contradict (a missing unit
+    agrees with any unit: "312" and "312 people"). Dates: equal at equal precision.
+    """
+    if isinstance(a, Quantity) and isinstance(b, Quantity):
+        return a.number == b.number and _units_agree(a.unit, b.unit)
+    if isinstance(a, DateValue) and isinstance(b, DateValue):
+        return a == b
+    return False
+
+
+def consistent_date(coarse: DateValue, fine: DateValue) -> bool:
+    """True when ``coarse`` names the same date as ``fine`` at coarse's precision.
+
+    "March 2009" is consistent with "14 March 2009"; the reverse is not, since the
+    day cannot be read off the coarser text.
+    """
+    if coarse.year != fine.year:
+        return False
+    if coarse.month is not None and coarse.month != fine.month:
+        return False
+    return coarse.day is None or coarse.day == fine.day
+
+
+def _units_agree(a: str | None, b: str | None) -> bool:
+    return a is None or b is None or a == b
+
+
+def _format_decimal(number: Decimal) -> str:
+    """Plain notation without exponent or trailing zeros: 4.82E+7 -> "48200000"."""
+    text = format(number.normalize(), "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text if text != "-0" else "0"
