@@ -48,4 +48,5 @@ def _root(
     """
 
 
-from verify_ask.cli import ask as _ask  # noqa: E402,F401  (registers the command)
+from verify_ask.cli import ask as _ask  # noqa: E402,F401  (registers the commands)
+from verify_ask.cli import eval as _eval  # noqa: E402,F401

