@@ -45,8 +45,11 @@ class FakeSource:
 
     def sentence_around(self, start: int, end: int) -> tuple[int, int]:
         begin = max(self.text.rfind(". ", 0, start) + 2, self.text.rfind("\n", 0, start) + 1)
-        stop = min(i for i in (self.text.find(". ", end), self.text.find("\n", end),
-                               len(self.text)) if i >= 0)
+        stop = min(
+            i
+            for i in (self.text.find(". ", end), self.text.find("\n", end), len(self.text))
+            if i >= 0
+        )
         return begin, stop
 
     def line_of(self, offset: int) -> int:
@@ -96,57 +99,180 @@ def candidate(value: Value, *answers: str) -> Candidate:
 
 
 def run(source: FakeSource, cand: Candidate) -> CheckResult:
-    context = CheckContext(question=None, source=source, candidates=(cand,),  # type: ignore[arg-type]
-                           total_samples=len(cand.samples))
+    context = CheckContext(
+        question=None,
+        source=source,
+        candidates=(cand,),  # type: ignore[arg-type]
+        total_samples=len(cand.samples),
+    )
     return ArithmeticChecker().check(cand, context)
 
 
 CASES = [
     # (source, value, answers, verdict, detail pattern, id)
-    (REVENUE, num("8.7"), ["48.2 - 39.5 = 8.7"], "pass", r"^48\.2 - 39\.5 = 8\.7$",
-     "subtraction-of-scaled-figures"),
-    (REVENUE, usd("8700000"), ["48.2 - 39.5 = $8.7 million"], "pass", r"= 8\.7",
-     "result-with-scale-word"),
-    (REVENUE, usd("8700000"), ["$48.2 million - $39.5 million = $8.7 million"], "pass",
-     r"= 8700000$", "scale-words-inside-the-expression"),
-    (REVENUE, usd("8700000"), ["48.2m - 39.5m = 8.7m"], "pass", r"= 8700000$",
-     "abbreviated-scale-words"),
-    (REVENUE, usd("8700000"), ["48.2 - 39.5 million = 8.7 million"], "fail",
-     r"evaluates to -39499951\.8, not 8\.7", "scale-word-on-one-operand-only"),
-    (REVENUE, num("13.64"), ["(1250 - 1100) / 1100 * 100 = 13.64"], "pass",
-     r"constants: 100", "percent-change-with-constant-100"),
-    (REVENUE, num("13.64", "%"), ["(1,250 - 1,100) / 1,100 = 13.64%"], "pass",
-     r"≈ 0\.1364", "ratio-stated-as-percent"),
-    (REVENUE, num("43.85"), ["(48.2 + 39.5) / 2 = 43.85"], "pass", r"constants: 2",
-     "average-with-constant-2"),
+    (
+        REVENUE,
+        num("8.7"),
+        ["48.2 - 39.5 = 8.7"],
+        "pass",
+        r"^48\.2 - 39\.5 = 8\.7$",
+        "subtraction-of-scaled-figures",
+    ),
+    (
+        REVENUE,
+        usd("8700000"),
+        ["48.2 - 39.5 = $8.7 million"],
+        "pass",
+        r"= 8\.7",
+        "result-with-scale-word",
+    ),
+    (
+        REVENUE,
+        usd("8700000"),
+        ["$48.2 million - $39.5 million = $8.7 million"],
+        "pass",
+        r"= 8700000$",
+        "scale-words-inside-the-expression",
+    ),
+    (
+        REVENUE,
+        usd("8700000"),
+        ["48.2m - 39.5m = 8.7m"],
+        "pass",
+        r"= 8700000$",
+        "abbreviated-scale-words",
+    ),
+    (
+        REVENUE,
+        usd("8700000"),
+        ["48.2 - 39.5 million = 8.7 million"],
+        "fail",
+        r"evaluates to -39499951\.8, not 8\.7",
+        "scale-word-on-one-operand-only",
+    ),
+    (
+        REVENUE,
+        num("13.64"),
+        ["(1250 - 1100) / 1100 * 100 = 13.64"],
+        "pass",
+        r"constants: 100",
+        "percent-change-with-constant-100",
+    ),
+    (
+        REVENUE,
+        num("13.64", "%"),
+        ["(1,250 - 1,100) / 1,100 = 13.64%"],
+        "pass",
+        r"≈ 0\.1364",
+        "ratio-stated-as-percent",
+    ),
+    (
+        REVENUE,
+        num("43.85"),
+        ["(48.2 + 39.5) / 2 = 43.85"],
+        "pass",
+        r"constants: 2",
+        "average-with-constant-2",
+    ),
     (REVENUE, num("1"), ["2019 - 2018 = 1"], "pass", r"= 1", "years-from-dates"),
-    (TABLE, num("-22.22", "%"), ["(44.1-56.7)/56.7*100 = -22.22%"], "pass",
-     r"≈ -22\.2222", "tatqa-percent-change"),
-    (TABLE, num("-22.22", "%"), ["(44.1-56.7)/56.7 = -22.22%"], "pass", r"≈ -0\.2222",
-     "tatqa-ratio-as-percent"),
-    (TABLE, num("293600000"), ["1,496.5 - 1,202.9 = 293.6 million"], "pass",
-     r"= 293\.6$", "thousands-separators-and-scale"),
-    (TABLE, num("293.6"), ["1496.5 - 1202.9 = 293.6"], "pass", r"= 293\.6",
-     "operands-without-separators"),
-    (REVENUE, num("8.6"), ["48.2 - 39.5 = 8.6"], "fail", r"evaluates to 8\.7, not 8\.6",
-     "wrong-result"),
-    (REVENUE, num("8.7"), ["48.2 - 39.6 = 8.7"], "fail",
-     r"evaluates to 8\.6, not 8\.7, operand 39\.6 not in source", "wrong-operand-and-result"),
-    (REVENUE, num("8.6"), ["48.2 - 39.6 = 8.6"], "fail", r"^48\.2 - 39\.6: operand 39\.6 not in",
-     "operand-not-in-source"),
-    (REVENUE, num("9"), ["48.2 - 39.5 = 9"], "fail", r"evaluates to 8\.7, not 9",
-     "rounded-too-coarsely"),
-    (TABLE, num("-22", "%"), ["(44.1-56.7)/56.7*100 = -22%"], "fail",
-     r"evaluates to ≈-22\.2222, not -22%", "percent-rounded-too-coarsely"),
-    (REVENUE, num("99"), ["100 - 1 = 99"], "fail", r"no operand is a figure from the source",
-     "constants-only"),
-    (REVENUE, num("8.7"), ["48.2 - abc = 8.7"], "fail", r"cannot be evaluated",
-     "not-arithmetic"),
-    (REVENUE, num("8.7"), ["48.2 - 39.5 / 0 = 8.7"], "fail", r"division by zero",
-     "division-by-zero"),
+    (
+        TABLE,
+        num("-22.22", "%"),
+        ["(44.1-56.7)/56.7*100 = -22.22%"],
+        "pass",
+        r"≈ -22\.2222",
+        "tatqa-percent-change",
+    ),
+    (
+        TABLE,
+        num("-22.22", "%"),
+        ["(44.1-56.7)/56.7 = -22.22%"],
+        "pass",
+        r"≈ -0\.2222",
+        "tatqa-ratio-as-percent",
+    ),
+    (
+        TABLE,
+        num("293600000"),
+        ["1,496.5 - 1,202.9 = 293.6 million"],
+        "pass",
+        r"= 293\.6$",
+        "thousands-separators-and-scale",
+    ),
+    (
+        TABLE,
+        num("293.6"),
+        ["1496.5 - 1202.9 = 293.6"],
+        "pass",
+        r"= 293\.6",
+        "operands-without-separators",
+    ),
+    (
+        REVENUE,
+        num("8.6"),
+        ["48.2 - 39.5 = 8.6"],
+        "fail",
+        r"evaluates to 8\.7, not 8\.6",
+        "wrong-result",
+    ),
+    (
+        REVENUE,
+        num("8.7"),
+        ["48.2 - 39.6 = 8.7"],
+        "fail",
+        r"evaluates to 8\.6, not 8\.7, operand 39\.6 not in source",
+        "wrong-operand-and-result",
+    ),
+    (
+        REVENUE,
+        num("8.6"),
+        ["48.2 - 39.6 = 8.6"],
+        "fail",
+        r"^48\.2 - 39\.6: operand 39\.6 not in",
+        "operand-not-in-source",
+    ),
+    (
+        REVENUE,
+        num("9"),
+        ["48.2 - 39.5 = 9"],
+        "fail",
+        r"evaluates to 8\.7, not 9",
+        "rounded-too-coarsely",
+    ),
+    (
+        TABLE,
+        num("-22", "%"),
+        ["(44.1-56.7)/56.7*100 = -22%"],
+        "fail",
+        r"evaluates to ≈-22\.2222, not -22%",
+        "percent-rounded-too-coarsely",
+    ),
+    (
+        REVENUE,
+        num("99"),
+        ["100 - 1 = 99"],
+        "fail",
+        r"no operand is a figure from the source",
+        "constants-only",
+    ),
+    (REVENUE, num("8.7"), ["48.2 - abc = 8.7"], "fail", r"cannot be evaluated", "not-arithmetic"),
+    (
+        REVENUE,
+        num("8.7"),
+        ["48.2 - 39.5 / 0 = 8.7"],
+        "fail",
+        r"division by zero",
+        "division-by-zero",
+    ),
     (REVENUE, num("8.7"), ["9**9**9 = 8.7"], "fail", r"cannot be evaluated", "huge-power"),
-    (REVENUE, num("8.7"), ["48.2 - 39.6 = 8.7", "48.2 - 39.5 = 8.7"], "pass",
-     r"^48\.2 - 39\.5 = 8\.7$", "one-of-two-derivations-holds"),
+    (
+        REVENUE,
+        num("8.7"),
+        ["48.2 - 39.6 = 8.7", "48.2 - 39.5 = 8.7"],
+        "pass",
+        r"^48\.2 - 39\.5 = 8\.7$",
+        "one-of-two-derivations-holds",
+    ),
     (REVENUE, num("8.7"), ["8.7", "8.7 million"], "skip", r"no sample", "no-derivation"),
     (REVENUE, DateValue(2019), ["2018 + 1 = 2019"], "skip", r"dates", "date-value"),
 ]
@@ -157,8 +283,9 @@ CASES = [
     [case[:5] for case in CASES],
     ids=[case[5] for case in CASES],
 )
-def test_arithmetic_checker(source: FakeSource, value: Value, answers: list[str], verdict: str,
-                            detail: str) -> None:
+def test_arithmetic_checker(
+    source: FakeSource, value: Value, answers: list[str], verdict: str, detail: str
+) -> None:
     result = run(source, candidate(value, *answers))
     assert result.checker == "arithmetic"
     assert result.verdict == verdict, result.detail
@@ -178,11 +305,11 @@ def test_evidence_quotes_each_operand() -> None:
     assert len(result.evidence) == 2
     first, second = result.evidence
     text = REVENUE.text
-    assert text[first.start:first.end] == "$48.2 million"
-    assert text[second.start:second.end] == "$39.5 million"
+    assert text[first.start : first.end] == "$48.2 million"
+    assert text[second.start : second.end] == "$39.5 million"
     assert first.quote == "Revenue was $48.2 million in 2019, up from $39.5 million in 2018"
     assert first.quote == second.quote
-    assert text[first.quote_start:].startswith(first.quote)
+    assert text[first.quote_start :].startswith(first.quote)
     assert first.line == second.line == 2
     assert first.note == "48.2 - 39.5 = 8.7"
 
@@ -190,15 +317,16 @@ def test_evidence_quotes_each_operand() -> None:
 def test_evidence_for_repeated_operand_and_no_evidence_for_constants() -> None:
     result = run(TABLE, candidate(num("-22.22", "%"), "(44.1-56.7)/56.7*100 = -22.22%"))
     assert result.passed
-    surfaces = [TABLE.text[e.start:e.end] for e in result.evidence]
+    surfaces = [TABLE.text[e.start : e.end] for e in result.evidence]
     assert surfaces == ["44.1", "56.7", "56.7"]
     assert {e.line for e in result.evidence} == {2}
     assert all(e.note == "(44.1-56.7)/56.7*100 ≈ -22.2222" for e in result.evidence)
 
 
 def test_operand_matches_only_exactly() -> None:
-    source = FakeSource("Costs were 39.50 and 48.21.", [("39.50", num("39.5")),
-                                                       ("48.21", num("48.21"))])
+    source = FakeSource(
+        "Costs were 39.50 and 48.21.", [("39.50", num("39.5")), ("48.21", num("48.21"))]
+    )
     assert run(source, candidate(num("8.71"), "48.21 - 39.5 = 8.71")).passed
     result = run(source, candidate(num("8.7"), "48.2 - 39.5 = 8.7"))
     assert result.verdict == "fail"
@@ -206,14 +334,17 @@ def test_operand_matches_only_exactly() -> None:
 
 
 def test_negative_source_figure_grounds_unsigned_operand() -> None:
-    source = FakeSource("Net loss (1,234) against income 500.", [("(1,234)", num("-1234")),
-                                                                ("500", num("500"))])
+    source = FakeSource(
+        "Net loss (1,234) against income 500.", [("(1,234)", num("-1234")), ("500", num("500"))]
+    )
     assert run(source, candidate(num("-734"), "-1,234 + 500 = -734")).passed
 
 
 def test_scaled_operand_grounds_on_a_figure_written_out() -> None:
-    source = FakeSource("Sales were $48,200,000 and costs $39,500,000.",
-                        [("$48,200,000", usd("48200000")), ("$39,500,000", usd("39500000"))])
+    source = FakeSource(
+        "Sales were $48,200,000 and costs $39,500,000.",
+        [("$48,200,000", usd("48200000")), ("$39,500,000", usd("39500000"))],
+    )
     assert run(source, candidate(usd("8700000"), "48.2m - 39.5m = 8.7m")).passed
     result = run(source, candidate(num("8.7"), "48.2 - 39.5 = 8.7"))
     assert "operand 48.2 not in source" in result.detail

@@ -104,6 +104,7 @@ def test_truncated_gguf_that_passes_the_header_check_fails_to_load(
 
     model = tmp_path / "cut.gguf"
     model.write_bytes(default_model().read_bytes()[: 2 * 1024 * 1024])
+    capsys.readouterr()
     status = main(["When was OrigoTech founded?", "-s", str(example_path), "-m", str(model)])
     assert status == ExitStatus.MODEL
     assert "could not be loaded" in one_line_error(capsys)
@@ -119,14 +120,12 @@ def test_unwritable_model_cache_exits_3(capsys, tmp_path, example_path, monkeypa
 
 
 def test_concurrent_first_runs_assemble_one_complete_model(tmp_path) -> None:
-    code = (
-        "from verify_ask.backends.model_file import default_model; "
-        "print(default_model())"
-    )
+    code = "from verify_ask.backends.model_file import default_model; print(default_model())"
     env = {"VERIFY_ASK_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
     procs = [
-        subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE)
+        subprocess.Popen(
+            [sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
         for _ in range(3)
     ]
     results = [p.communicate(timeout=120) for p in procs]
@@ -143,24 +142,40 @@ def test_concurrent_first_runs_assemble_one_complete_model(tmp_path) -> None:
 
 def test_help_is_quick_and_lists_commands() -> None:
     started = time.perf_counter()
-    completed = subprocess.run([sys.executable, "-m", "verify_ask", "--help"],
-                               capture_output=True, text=True, check=False)
+    completed = subprocess.run(
+        [sys.executable, "-m", "verify_ask", "--help"], capture_output=True, text=True, check=False
+    )
     assert completed.returncode == 0
     assert "ask" in completed.stdout and "eval" in completed.stdout
-    code = "import sys, verify_ask.cli.app; print('llama_cpp' in sys.modules, 'sympy' in sys.modules)"
+    code = (
+        "import sys, verify_ask.cli.app; print('llama_cpp' in sys.modules, 'sympy' in sys.modules)"
+    )
     heavy = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert heavy.stdout.split() == ["False", "False"]
     assert time.perf_counter() - started < 30
 
 
 @pytest.mark.model
-def test_ctrl_c_exits_130(example_path) -> None:
+@pytest.mark.parametrize("delay", [0.8, 4.0], ids=["while-loading", "while-sampling"])
+def test_ctrl_c_exits_130(example_path, delay: float) -> None:
     process = subprocess.Popen(
-        [sys.executable, "-m", "verify_ask", "When was OrigoTech founded?", "-s",
-         str(example_path), "--samples", "200"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        [
+            sys.executable,
+            "-m",
+            "verify_ask",
+            "When was OrigoTech founded?",
+            "-s",
+            str(example_path),
+            "--samples",
+            "256",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        # A shell without job control starts background jobs with SIGINT ignored, and Python
+        # keeps it ignored; give the child the default disposition a terminal would.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    time.sleep(4)
+    time.sleep(delay)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == ExitStatus.INTERRUPTED

@@ -85,8 +85,15 @@ SQUAD_PASSAGE = (
 
 def test_squad_passage_from_stdin_verifies_or_abstains_never_wrong(tmp_path) -> None:
     completed = subprocess.run(
-        [sys.executable, "-m", "verify_ask", "How many nations contain the Amazon rainforest?",
-         "--source", "-", "--json"],
+        [
+            sys.executable,
+            "-m",
+            "verify_ask",
+            "How many nations contain the Amazon rainforest?",
+            "--source",
+            "-",
+            "--json",
+        ],
         input=SQUAD_PASSAGE.encode(),
         capture_output=True,
         timeout=300,
@@ -96,8 +103,8 @@ def test_squad_passage_from_stdin_verifies_or_abstains_never_wrong(tmp_path) -> 
     assert completed.returncode in (0, 1), completed.stderr
     if completed.returncode == 0:
         assert record["answer"]["value"]["number"] == "9"
-        start, end = record["answer"]["evidence"][0]["start"], record["answer"]["evidence"][0]["end"]
-        assert SQUAD_PASSAGE[start:end] == "nine"
+        evidence = record["answer"]["evidence"][0]
+        assert SQUAD_PASSAGE[evidence["start"] : evidence["end"]] == "nine"
     else:
         assert record["status"] == "abstained"
 

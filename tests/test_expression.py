@@ -127,8 +127,9 @@ REFUSED_CASES = [
 ]
 
 
-@pytest.mark.parametrize("expression", [c[0] for c in REFUSED_CASES],
-                         ids=[c[1] for c in REFUSED_CASES])
+@pytest.mark.parametrize(
+    "expression", [c[0] for c in REFUSED_CASES], ids=[c[1] for c in REFUSED_CASES]
+)
 def test_evaluate_refuses(expression: str) -> None:
     with pytest.raises(ExpressionError):
         evaluate(expression)
@@ -204,8 +205,9 @@ OPERAND_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("expression", "expected"), [c[:2] for c in OPERAND_CASES],
-                         ids=[c[2] for c in OPERAND_CASES])
+@pytest.mark.parametrize(
+    ("expression", "expected"), [c[:2] for c in OPERAND_CASES], ids=[c[2] for c in OPERAND_CASES]
+)
 def test_operands(expression: str, expected: list[str]) -> None:
     found = operands(expression)
     assert [str(number) for number in found] == expected
@@ -213,7 +215,10 @@ def test_operands(expression: str, expected: list[str]) -> None:
 
 def test_scaled_operands() -> None:
     assert scaled_operands("$48.2 million - 39.5k + 7") == [
-        Decimal("48200000"), Decimal("39500"), Decimal("7")]
+        Decimal("48200000"),
+        Decimal("39500"),
+        Decimal("7"),
+    ]
 
 
 def test_operands_refuses_garbage() -> None:
@@ -233,8 +238,11 @@ SPLIT_CASES = [
     ("$48.2 − $39.5 = $8.7 million", ("$48.2 − $39.5", "$8.7 million"), "currency-minus-sign"),
     ("Thus, 1,250 - 1,100 = 150", ("1,250 - 1,100", "150"), "comma-in-prose"),
     ("Working:\n48.2 - 39.5 = 8.7\nso 8.7", ("48.2 - 39.5", "8.7"), "multi-line"),
-    ("$48.2 million - $39.5 million = $8.7 million",
-     ("$48.2 million - $39.5 million", "$8.7 million"), "scale-words"),
+    (
+        "$48.2 million - $39.5 million = $8.7 million",
+        ("$48.2 million - $39.5 million", "$8.7 million"),
+        "scale-words",
+    ),
     ("Revenue grew 48.2m - 39.5m = 8.7m", ("48.2m - 39.5m", "8.7m"), "abbreviated-scales"),
     ("I am 3 + 4 = 7", ("3 + 4", "7"), "word-ending-in-m-is-prose"),
     ("48.2 million", None, "no-equals"),
@@ -246,8 +254,9 @@ SPLIT_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("text", "expected"), [c[:2] for c in SPLIT_CASES],
-                         ids=[c[2] for c in SPLIT_CASES])
+@pytest.mark.parametrize(
+    ("text", "expected"), [c[:2] for c in SPLIT_CASES], ids=[c[2] for c in SPLIT_CASES]
+)
 def test_split_derivation(text: str, expected: tuple[str, str] | None) -> None:
     assert split_derivation(text) == expected
 
@@ -310,16 +319,21 @@ FORMAT_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("expression", "expected"), FORMAT_CASES,
-                         ids=[c[0] for c in FORMAT_CASES])
+@pytest.mark.parametrize(("expression", "expected"), FORMAT_CASES, ids=[c[0] for c in FORMAT_CASES])
 def test_format_value(expression: str, expected: str) -> None:
     assert format_value(evaluate(expression)) == expected
 
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("8.7", "8.7"), ("-22.22%", "-22.22"), ("$1,496.5 million", "1496.5"),
-     ("− 3", "-3"), ("8.70", "8.70"), ("none", None)],
+    [
+        ("8.7", "8.7"),
+        ("-22.22%", "-22.22"),
+        ("$1,496.5 million", "1496.5"),
+        ("− 3", "-3"),
+        ("8.70", "8.70"),
+        ("none", None),
+    ],
     ids=["plain", "negative-percent", "currency-separators", "minus-sign", "decimals", "none"],
 )
 def test_result_number(text: str, expected: str | None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from verify_ask import prompts
+from verify_ask import defaults, prompts
 from verify_ask.backends.base import Backend, SampleRequest
 from verify_ask.candidates import Candidate, Sample, group_samples
 from verify_ask.checkers import CheckContext, registry
@@ -19,13 +19,13 @@ DEFAULT_CHECKS = ("span", "arithmetic", "vote")
 
 @dataclass(frozen=True)
 class Settings:
-    samples: int = 10
-    temperature: float = 0.7
+    samples: int = defaults.SAMPLES
+    temperature: float = defaults.TEMPERATURE
     seed: int = 0
     max_tokens: int = 32
     checks: tuple[str, ...] = DEFAULT_CHECKS
-    min_agree: float = 0.5
-    min_relevance: float = 0.5
+    min_agree: float = defaults.MIN_AGREE
+    min_relevance: float = defaults.MIN_RELEVANCE
     prompt: str | None = None
 
     def validate(self) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from verify_ask.errors import InputError
@@ -53,6 +54,14 @@ class Question:
     wants_arithmetic: bool
     terms: tuple[str, ...]
     """Stems of the content words, in order, without repeats."""
+    target: tuple[str, ...] = ()
+    """Stems of what a "how many / how much" question counts ("tree species", "tons")."""
+    unit: str | None = None
+    """The unit the question names ("how many miles" -> "mi"; "what percentage" -> "%")."""
+    names: tuple[str, ...] = ()
+    """Stems of the names the question mentions (capitalized words past its first word)."""
+    negated: bool = False
+    """The question asks about what did *not* happen ("When was the charter not adopted?")."""
 
 
 def analyze_question(text: str) -> Question:
@@ -67,7 +76,73 @@ def analyze_question(text: str) -> Question:
     else:
         expects = None
     wants_arithmetic = expects != "date" and bool(_ARITHMETIC_CUES.search(cleaned))
-    return Question(cleaned, expects, wants_arithmetic, content_terms(cleaned))
+    return Question(
+        cleaned,
+        expects,
+        wants_arithmetic,
+        content_terms(cleaned),
+        _counted_noun(cleaned),
+        _named_unit(cleaned) if expects != "date" else None,
+        _names(cleaned),
+        bool(NEGATION.search(cleaned)),
+    )
+
+
+NEGATION = re.compile(r"\b(not|never|no longer|neither|nor)\b|n't\b", re.IGNORECASE)
+_CAPITALIZED = re.compile(r"(?<![.?!]\s)(?<!^)\b[A-Z][A-Za-z'\-]+")
+
+
+def _names(text: str) -> tuple[str, ...]:
+    seen: dict[str, None] = {}
+    for match in _CAPITALIZED.finditer(text):
+        word = match.group().lower()
+        if word not in STOPWORDS:
+            seen.setdefault(stem(word), None)
+    return tuple(seen)
+
+
+_PERCENT = re.compile(r"\b(percent|percentage|per cent)\b|%", re.IGNORECASE)
+_UNIT_PHRASES = (
+    re.compile(r"\bhow\s+(?:many|much)\s+([A-Za-z]+(?:\s+[A-Za-z]+)?)", re.IGNORECASE),
+    re.compile(r"\bin\s+([A-Za-z]+(?:\s+[A-Za-z]+)?)\s*\??$", re.IGNORECASE),
+)
+
+
+def _named_unit(text: str) -> str | None:
+    """A measurement unit or percent the question asks in; never a currency ("pounds")."""
+    from verify_ask.normalize.units import unit_token
+
+    if _PERCENT.search(text):
+        return "%"
+    for pattern in _UNIT_PHRASES:
+        match = pattern.search(text)
+        if not match:
+            continue
+        words = match.group(1).split()
+        for phrase in (" ".join(words[:2]), words[0]):
+            unit = unit_token(phrase)
+            if unit is not None and len(phrase) > 2:
+                return unit
+    return None
+
+
+_COUNTED = re.compile(r"\bhow\s+(?:many|much)\s+((?:[A-Za-z][A-Za-z'\-]*\s*){1,3})", re.I)
+_NOT_A_NOUN = frozenset(
+    "of do does did are is was were have has had can could would will in on at for to the a an "
+    "been be may might should must".split()
+)
+
+
+def _counted_noun(text: str) -> tuple[str, ...]:
+    match = _COUNTED.search(text)
+    if not match:
+        return ()
+    words = []
+    for word in match.group(1).lower().split():
+        if word in _NOT_A_NOUN:
+            break
+        words.append(stem(word))
+    return tuple(words)
 
 
 def content_terms(text: str) -> tuple[str, ...]:
@@ -79,11 +154,16 @@ def content_terms(text: str) -> tuple[str, ...]:
     return tuple(seen)
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A crude suffix stripper: enough to match "founded"/"founding", "visits"/"visitors"."""
+    """The Snowball (Porter 2) stem: "founded"/"founding" -> "found"; digits lose separators."""
     if word[:1].isdigit():
         return word.replace(",", "")
-    for suffix in ("ations", "ation", "ings", "ing", "ers", "ed", "es", "er", "ly", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    return word
+    return _stemmer().stemWord(word)
+
+
+@lru_cache(maxsize=1)
+def _stemmer():  # noqa: ANN202 - snowballstemmer has no type hints
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")

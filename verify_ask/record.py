@@ -14,6 +14,7 @@ def outcome_record(
     settings: Settings,
     model: dict[str, object],
     *,
+    source_label: str | None = None,
     include_timings: bool = True,
 ) -> dict[str, Any]:
     chosen = outcome.chosen
@@ -21,6 +22,7 @@ def outcome_record(
     record: dict[str, Any] = {
         "version": RECORD_VERSION,
         "question": outcome.question.text,
+        "source": source_label,
         "status": outcome.status,
         "answer": None,
         "reason": chosen.reason if chosen else abstain_reason(outcome),

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from verify_ask.errors import InputError
 
 if TYPE_CHECKING:
+    from verify_ask.locate import PlaceIndex
     from verify_ask.normalize import Mention
-    from verify_ask.relevance import RelevanceIndex
 
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
 """Refuse larger sources outright: reading them would exhaust memory long before an answer."""
@@ -22,6 +22,12 @@ MAX_SOURCE_BYTES = 64 * 1024 * 1024
 # A sentence ends at . ! ? (optionally closed by a quote or bracket) followed by whitespace,
 # or at a line break. A decimal point ("3.5") has no whitespace after it, so it never ends one.
 _SENTENCE_END = re.compile(r"""[.!?]["')\]]*\s+|\n+""")
+# ...but not after an initial ("Hugh L. Dryden") or a common abbreviation ("Dr.", "Sept.").
+_NOT_AN_END = re.compile(
+    r"(?:\b[A-Z]|\b(?:Mr|Mrs|Ms|Dr|Prof|St|Mt|Ft|Jr|Sr|Gen|Gov|Sen|Rep|Lt|Col|Capt|Sgt|Rev|Inc|Co"
+    r"|Corp|Ltd|Bros|vs|etc|approx|ca|No|Nos|Fig|Vol|pp|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct"
+    r"|Nov|Dec|e\.g|i\.e|U\.S|U\.K))\.$"
+)
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,8 @@ class Source:
         start = 0
         for match in _SENTENCE_END.finditer(self.text):
             end = match.start() + len(match.group().rstrip())
+            if "\n" not in match.group() and _NOT_AN_END.search(self.text, max(0, end - 6), end):
+                continue
             spans.append(_trim(self.text, start, end))
             start = match.end()
         spans.append(_trim(self.text, start, len(self.text)))
@@ -54,11 +62,11 @@ class Source:
         return find_values(self.text)
 
     @cached_property
-    def relevance(self) -> RelevanceIndex:
-        """Term weights for judging which sentences answer a question (built once)."""
-        from verify_ask.relevance import RelevanceIndex
+    def places(self) -> PlaceIndex:
+        """The source's words indexed for judging where a figure sits (built once)."""
+        from verify_ask.locate import PlaceIndex
 
-        return RelevanceIndex(self)
+        return PlaceIndex(self)
 
     def sentence_around(self, start: int, end: int) -> tuple[int, int]:
         """The sentence holding the span; a span crossing sentences gets their union."""

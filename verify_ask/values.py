@@ -44,11 +44,15 @@ class Quantity:
     kind = "number"
 
     def display(self) -> str:
-        text = _format_decimal(self.number)
+        """A readable form: "$75 million", "48.2 million EUR", "64%", "18500 m2"."""
+        text = _format_scaled(self.number)
         if self.unit is None:
             return text
         if self.unit == "%":
             return f"{text}%"
+        symbol = _CURRENCY_SYMBOLS.get(self.unit)
+        if symbol:
+            return f"-{symbol}{text[1:]}" if text.startswith("-") else f"{symbol}{text}"
         return f"{text} {self.unit}"
 
     def to_json(self) -> dict[str, object]:
@@ -130,6 +134,24 @@ def consistent_date(coarse: DateValue, fine: DateValue) -> bool:
 
 def _units_agree(a: str | None, b: str | None) -> bool:
     return a is None or b is None or a == b
+
+
+_CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
+_SCALES = (
+    (Decimal(10) ** 12, "trillion"),
+    (Decimal(10) ** 9, "billion"),
+    (Decimal(10) ** 6, "million"),
+)
+
+
+def _format_scaled(number: Decimal) -> str:
+    """Large round figures with a scale word ("75 million"), others in plain digits."""
+    for size, word in _SCALES:
+        if abs(number) >= size:
+            scaled = number / size
+            if scaled == scaled.quantize(Decimal("0.001")):
+                return f"{_format_decimal(scaled)} {word}"
+    return _format_decimal(number)
 
 
 def _format_decimal(number: Decimal) -> str:

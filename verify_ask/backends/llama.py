@@ -6,9 +6,12 @@ llama.cpp keeps the evaluated prompt and each further sample costs only its own 
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
-from collections.abc import Sequence
+import signal
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +24,14 @@ DEFAULT_CONTEXT = 8192
 # One loaded model per (file, context size) per process: batches, evals and tests that
 # create several backends share it instead of loading 250 MB again.
 _LOADED: dict[tuple[str, int], Any] = {}
+
+
+@atexit.register
+def _close_models() -> None:
+    # Close while the interpreter is whole; llama-cpp-python's __del__ at shutdown fails noisily.
+    while _LOADED:
+        _, llama = _LOADED.popitem()
+        llama.close()
 
 
 class LlamaBackend:
@@ -42,7 +53,7 @@ class LlamaBackend:
             except ImportError as error:
                 raise ModelError(f"llama-cpp-python is not installed: {error}") from None
             try:
-                with _quiet_stderr():
+                with _quiet_stderr(), _deferred_interrupts():
                     self._llama = Llama(
                         model_path=str(self.model_path),
                         n_ctx=self.n_ctx,
@@ -99,7 +110,27 @@ class LlamaBackend:
 
 
 @contextlib.contextmanager
-def _quiet_stderr():
+def _deferred_interrupts() -> Iterator[None]:
+    """Note Ctrl-C while the model loads, and raise it once loading returns.
+
+    llama.cpp logs through a Python callback while loading, so Python runs the SIGINT
+    handler inside a ctypes callback, where the KeyboardInterrupt is printed and swallowed.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    interrupted: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
     """llama.cpp prints its load log from C; silence fd 2 while loading, keep it otherwise."""
     try:
         saved = os.dup(2)

@@ -4,5 +4,12 @@ from verify_ask.checkers.base import CheckContext, Checker, CheckResult, Evidenc
 from verify_ask.checkers.registry import available, get, register
 
 __all__ = [
-    "CheckContext", "CheckResult", "Checker", "Evidence", "Verdict", "available", "get", "register",
+    "CheckContext",
+    "CheckResult",
+    "Checker",
+    "Evidence",
+    "Verdict",
+    "available",
+    "get",
+    "register",
 ]

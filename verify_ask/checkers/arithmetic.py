@@ -80,8 +80,9 @@ def _check_one(
     problems = []
     if not any(matches(result, number, percent=percent) for number, percent in forms):
         number, percent = forms[-1]
-        problems.append(f"evaluates to {format_value(result)}, not {_plain(number)}"
-                        + ("%" if percent else ""))
+        problems.append(
+            f"evaluates to {format_value(result)}, not {_plain(number)}" + ("%" if percent else "")
+        )
     evidence: list[Evidence] = []
     constants: list[str] = []
     for number, scaled_number in zip(numbers, scaled, strict=True):

@@ -1,19 +1,25 @@
-"""The ``span`` checker: the value occurs in the source, in a sentence about what was asked.
+"""The ``span`` checker: the value occurs in the source, at the place the question points to.
 
 Values are compared typed and exactly ("14 March 2009" finds "March 14, 2009"; "48.2" never
-finds "48.3"). Presence alone verifies little (most passages hold many figures), so the
-score is the relevance of the best place the value occurs, and the check passes only when
-that place is about the question and the value's kind fits what the question asks.
+finds "48.3"). Presence alone verifies little (most passages hold many figures, and a small
+model's wrong answer is usually one of them), so the check passes only when
+
+- the value's kind fits the question (a date for "when"), and a unit the question names
+  ("how many miles") does not contradict the figure's unit in the source;
+- the best place the value occurs is about the question: the question's words stand close
+  to it (score at least ``min_relevance``);
+- no other figure of the same kind sits at a clearly better place (``margin``).
 """
 
 from __future__ import annotations
 
+from verify_ask import defaults
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, Evidence
 from verify_ask.checkers.registry import register
+from verify_ask.locate import Place
+from verify_ask.normalize import Mention
 from verify_ask.values import DateValue, Quantity, Value, consistent_date, same_value
-
-DEFAULT_MIN_RELEVANCE = 0.5
 
 
 def occurs_as(candidate: Value, found: Value) -> bool:
@@ -27,45 +33,110 @@ def occurs_as(candidate: Value, found: Value) -> bool:
 
 class SpanChecker:
     name = "span"
-    description = "the value occurs in the source, in a sentence about what the question asks"
+    description = "the value occurs in the source, at the place the question points to"
 
     def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
         source, question = context.source, context.question
-        expects = question.expects
-        if expects is not None and candidate.value.kind != expects:
-            return CheckResult(
-                self.name,
-                "fail",
-                0.0,
-                detail=f"the question asks for a {expects}, not a {candidate.value.kind}",
-                grounding=True,
-            )
-        threshold = float(context.settings.get("min_relevance", DEFAULT_MIN_RELEVANCE))  # type: ignore[arg-type]
+        kind = question.expects or candidate.value.kind
+        if candidate.value.kind != kind:
+            return self._fail(f"the question asks for a {kind}, not a {candidate.value.kind}")
+        threshold = _setting(context, "min_relevance", defaults.MIN_RELEVANCE)
+        margin = _setting(context, "margin", defaults.MARGIN)
+        wanted = question.unit
+        if wanted and _unit_of(candidate.value) not in (None, wanted):
+            return self._fail(f"the question asks in {wanted}, not {_unit_of(candidate.value)}")
         places = [m for m in source.mentions if occurs_as(candidate.value, m.value)]
         if not places:
-            return CheckResult(
-                self.name,
-                "fail",
-                0.0,
-                detail="the value does not occur in the source",
-                grounding=True,
-            )
-        index = source.relevance
+            return self._fail("the value does not occur in the source")
+        places = [m for m in places if _fits_unit(m.value, wanted)]
+        if not places:
+            return self._fail(f"the value occurs in the source, but not in {wanted}")
+        if kind == "number":
+            years = {(m.start, m.end) for m in source.mentions if isinstance(m.value, DateValue)}
+            places = [m for m in places if (m.start, m.end) not in years]
+            if not places:
+                return self._fail("the value occurs in the source only as a year")
+        index = source.places
         scored = sorted(
-            ((index.coverage(question, index.sentence_index(m.start)), m) for m in places),
-            key=lambda pair: -pair[0],
+            ((index.place(question, m.start, m.end), m) for m in places),
+            key=lambda pair: -pair[0].score,
         )
-        best_score, best = scored[0]
+        best_place, best = scored[0]
         evidence = tuple(_evidence(context, mention) for _, mention in scored[:3])
-        verdict = "pass" if best_score >= threshold else "fail"
-        detail = (
-            f"found {len(places)} time(s); best sentence covers {best_score:.0%} of the question's "
-            f"terms (needs {threshold:.0%})"
-        )
-        return CheckResult(self.name, verdict, best_score, evidence, detail, grounding=True)
+        rival = _best_rival(context, candidate.value, kind)
+        where = f"found {len(places)} time(s); its best place scores {best_place.score:.2f}"
+        if best_place.missing_names:
+            names = ", ".join(best_place.missing_names)
+            return self._fail(
+                f"{where}, but the question's names ({names}) are not there",
+                best_place.score,
+                evidence,
+            )
+        if not best_place.polarity_agrees:
+            side = "is negated" if context.question.negated else "is not negated"
+            return self._fail(
+                f"{where}, but the question {side} and that sentence is the opposite",
+                best_place.score,
+                evidence,
+            )
+        if best_place.score < threshold:
+            return self._fail(f"{where}, under {threshold:.2f}", best_place.score, evidence)
+        if rival is not None and rival[0].score > best_place.score + margin:
+            rival_place, rival_mention = rival
+            return self._fail(
+                f"{where}, but {rival_mention.surface!r} scores {rival_place.score:.2f}",
+                best_place.score,
+                evidence,
+            )
+        return CheckResult(self.name, "pass", best_place.score, evidence, where, grounding=True)
+
+    def _fail(
+        self, detail: str, score: float = 0.0, evidence: tuple[Evidence, ...] = ()
+    ) -> CheckResult:
+        return CheckResult(self.name, "fail", score, evidence, detail, grounding=True)
 
 
-def _evidence(context: CheckContext, mention) -> Evidence:  # noqa: ANN001 - a normalize.Mention
+def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, Mention] | None:
+    """The best-placed figure of the same kind with another value, if any."""
+    source, question = context.source, context.question
+    dates = {(m.start, m.end) for m in source.mentions if isinstance(m.value, DateValue)}
+    best: tuple[Place, Mention] | None = None
+    for mention in source.mentions:
+        if mention.value.kind != kind or occurs_as(value, mention.value):
+            continue
+        if not _fits_unit(mention.value, question.unit):
+            continue
+        if kind == "number" and (mention.start, mention.end) in dates:
+            continue  # a bare year is a date's twin, no rival to a count
+        place = source.places.place(question, mention.start, mention.end)
+        if best is None or place.score > best[0].score:
+            best = (place, mention)
+    return best
+
+
+def _unit_of(value: Value) -> str | None:
+    return value.unit if isinstance(value, Quantity) else None
+
+
+def _fits_unit(value: Value, wanted: str | None) -> bool:
+    """A figure fits a unit the question names when it has that unit or none at all.
+
+    Percent is stricter: a question about a percentage is answered by a figure written
+    as one, so a bare number is no fit.
+    """
+    if wanted is None:
+        return True
+    unit = _unit_of(value)
+    if wanted == "%":
+        return unit == "%"
+    return unit in (None, wanted)
+
+
+def _setting(context: CheckContext, name: str, default: float) -> float:
+    return float(context.settings.get(name, default))  # type: ignore[arg-type]
+
+
+def _evidence(context: CheckContext, mention: Mention) -> Evidence:
     source = context.source
     quote_start, quote_end = source.sentence_around(mention.start, mention.end)
     return Evidence(

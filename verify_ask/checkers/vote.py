@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from verify_ask import defaults
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult
 from verify_ask.checkers.registry import register
-
-DEFAULT_MIN_AGREE = 0.5
 
 
 class VoteChecker:
@@ -16,7 +15,7 @@ class VoteChecker:
     )
 
     def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
-        threshold = float(context.settings.get("min_agree", DEFAULT_MIN_AGREE))  # type: ignore[arg-type]
+        threshold = float(context.settings.get("min_agree", defaults.MIN_AGREE))  # type: ignore[arg-type]
         share = candidate.votes / context.total_samples if context.total_samples else 0.0
         verdict = "pass" if share >= threshold else "fail"
         detail = (

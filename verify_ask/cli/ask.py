@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 from rich.console import Console
 
+from verify_ask import defaults
 from verify_ask.cli.app import app
 from verify_ask.errors import ExitStatus, UsageError
 
@@ -30,13 +31,17 @@ def ask(
     samples: int = typer.Option(
         10, "--samples", "-n", help="Samples to draw (besides the greedy answer)."
     ),
-    temperature: float = typer.Option(0.7, "--temperature", "-t", help="Sampling temperature."),
+    temperature: float = typer.Option(
+        defaults.TEMPERATURE, "--temperature", "-t", help="Sampling temperature."
+    ),
     seed: int = typer.Option(0, "--seed", help="Sample i uses seed + i; same seed, same output."),
     max_tokens: int = typer.Option(32, "--max-tokens", help="Longest answer in tokens."),
     check: Optional[list[str]] = typer.Option(
         None, "--check", "-c", help="Checker to run (repeatable) [default: span, arithmetic, vote]."
     ),
-    min_agree: float = typer.Option(0.5, "--min-agree", help="Vote share the answer needs."),
+    min_agree: float = typer.Option(
+        defaults.MIN_AGREE, "--min-agree", help="Vote share the answer needs."
+    ),
     min_relevance: float = typer.Option(
         0.5,
         "--min-relevance",
@@ -80,8 +85,10 @@ def ask(
     text = read_source(source)
     backend = create("llama", model=model)
     outcome = run_pipeline(question, text, backend, settings)
-    record = outcome_record(outcome, settings, backend.describe(), include_timings=timings)
-    record["source_label"] = source if source != "-" else "<stdin>"
+    label = source if source != "-" else "<stdin>"
+    record = outcome_record(
+        outcome, settings, backend.describe(), source_label=label, include_timings=timings
+    )
     if as_json:
         sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
     else:

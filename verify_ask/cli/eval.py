@@ -8,6 +8,7 @@ from typing import Optional
 
 import typer
 
+from verify_ask import defaults
 from verify_ask.cli.app import app
 
 
@@ -16,11 +17,11 @@ def evaluate(
     data: list[str] = typer.Argument(..., help="JSONL files in the shared/data schema."),
     limit: Optional[int] = typer.Option(None, "--limit", help="Records per file."),
     model: Optional[str] = typer.Option(None, "--model", "-m", envvar="VERIFY_ASK_MODEL"),
-    samples: int = typer.Option(10, "--samples", "-n"),
-    temperature: float = typer.Option(0.7, "--temperature", "-t"),
+    samples: int = typer.Option(defaults.SAMPLES, "--samples", "-n"),
+    temperature: float = typer.Option(defaults.TEMPERATURE, "--temperature", "-t"),
     seed: int = typer.Option(0, "--seed"),
-    min_agree: float = typer.Option(0.5, "--min-agree"),
-    min_relevance: float = typer.Option(0.5, "--min-relevance"),
+    min_agree: float = typer.Option(defaults.MIN_AGREE, "--min-agree"),
+    min_relevance: float = typer.Option(defaults.MIN_RELEVANCE, "--min-relevance"),
     per_record: Optional[str] = typer.Option(
         None, "--per-record", help="Write every decision to this JSONL file."
     ),

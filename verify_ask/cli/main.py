@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
-import click
+import typer
 
 from verify_ask.errors import ExitStatus, VerifyAskError
 
@@ -16,20 +16,26 @@ def main(argv: list[str] | None = None) -> int:
     from verify_ask.cli.app import app
 
     command = get_command(app)
+    args = sys.argv[1:] if argv is None else list(argv)
     try:
-        status = command.main(args=argv, prog_name="verify-ask", standalone_mode=False)
+        # make_context + invoke rather than command.main: main() turns Ctrl-C and closed
+        # pipes into exit codes of its own, silently; here every outcome passes one boundary.
+        with command.make_context("verify-ask", args) as context:
+            status = command.invoke(context)
     except VerifyAskError as error:
         _error(str(error))
         return int(error.exit_status)
-    except click.exceptions.Abort:
+    except (typer.Abort, KeyboardInterrupt):
         return _interrupted()
-    except KeyboardInterrupt:
-        return _interrupted()
-    except click.ClickException as error:
-        error.show()
-        return ExitStatus.USAGE if error.exit_code == 2 else error.exit_code
-    except click.exceptions.Exit as done:
+    except typer.Exit as done:
         return done.exit_code
+    except typer.TyperException as error:  # typer's own (vendored) click usage errors
+        show = getattr(error, "show", None)
+        if show is not None:
+            show()
+        else:
+            _error(error.format_message())
+        return ExitStatus.USAGE
     except BrokenPipeError:
         return _closed_stdout()
     try:

@@ -20,7 +20,7 @@ def render_record(record: dict[str, Any], console: Console) -> None:
         if answer.get("derivation"):
             console.print(f"  derivation: {answer['derivation']} = {answer['display']}")
         for evidence in answer["evidence"]:
-            console.print(_evidence_line(evidence, record.get("source_label")))
+            console.print(_evidence_line(evidence, record.get("source")))
     elif status == "abstained":
         console.print(Text.assemble(("abstained: ", "bold yellow"), record["reason"]))
     else:

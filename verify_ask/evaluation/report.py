@@ -29,8 +29,11 @@ def build_report(done: Sequence[Scored], settings: Settings) -> dict[str, Any]:
             "tokens": round(sum(s.tokens for s in members) / max(len(members), 1), 1),
             "seconds": round(sum(s.seconds for s in members) / max(len(members), 1), 3),
         }
-    return {"settings": settings.__dict__ | {"checks": list(settings.checks)},
-            "scores": table, "sweep": sweep(done, settings)}
+    return {
+        "settings": settings.__dict__ | {"checks": list(settings.checks)},
+        "scores": table,
+        "sweep": sweep(done, settings),
+    }
 
 
 def sweep(done: Sequence[Scored], settings: Settings) -> list[dict[str, Any]]:
@@ -57,7 +60,11 @@ def render_report(report: dict[str, Any]) -> None:
             row = strategies[strategy]
             abstention = row["abstention_unanswerable"]
             table.add_row(
-                name, strategy, f"{row['accuracy']:.3f}", f"{row['coverage']:.3f}",
-                f"{row['precision']:.3f}", "-" if abstention is None else f"{abstention:.3f}",
+                name,
+                strategy,
+                f"{row['accuracy']:.3f}",
+                f"{row['coverage']:.3f}",
+                f"{row['precision']:.3f}",
+                "-" if abstention is None else f"{abstention:.3f}",
             )
     console.print(table)

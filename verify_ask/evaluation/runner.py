@@ -58,6 +58,7 @@ class Scored:
             "reason": self.outcome.chosen.reason
             if self.outcome.chosen
             else (self.outcome.judgements[0].reason if self.outcome.judgements else "no value"),
+            "greedy_text": self.outcome.greedy.text,
             "samples": [s.text for s in self.outcome.samples],
             "tokens": self.tokens,
             "seconds": round(self.seconds, 3),

@@ -1,0 +1,158 @@
+"""Where a figure sits relative to what the question asks.
+
+A passage holds many figures, and a small model's wrong answer is usually one of the
+others, so finding the value in the source proves little. What distinguishes the right
+figure is its neighbourhood: the question's rarer words stand close to it, and the noun
+the question counts ("how many *tons*") follows it. ``PlaceIndex`` scores any span of the
+source that way, so a candidate can be compared with every other figure of its kind.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+
+from verify_ask.question import NEGATION, Question, stem
+from verify_ask.source import Source
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d[\d,.]*\d|\d|[,;:]")
+_CLAUSE_MARKS = frozenset(",;:")
+NEAR = 6
+"""Words within this distance of the figure count fully; further ones count less."""
+SENTENCE_GAP = 8
+"""A word in the next or previous sentence counts as this many words further away."""
+CLAUSE_GAP = 4
+"""Each comma, semicolon or colon between a word and the figure adds this distance."""
+TOPIC_SENTENCES = 3
+"""A name found in this many sentences is the text's topic and need not stand by the figure."""
+FOLLOWING = 6
+"""How many words after a figure may name what it counts ("16,000 *tree species*")."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """How well one span answers the question: term proximity, and whether it names the target."""
+
+    proximity: float
+    names_target: bool
+    missing_names: tuple[str, ...] = ()
+    """Names from the question that appear neither in the figure's sentence nor next to it."""
+    polarity_agrees: bool = True
+    """False when the question is negated and the sentence is not, or the other way round."""
+
+    @property
+    def score(self) -> float:
+        return min(1.0, self.proximity + (0.25 if self.names_target else 0.0))
+
+
+class PlaceIndex:
+    """The source's words with their stems and sentences, indexed once per source."""
+
+    def __init__(self, source: Source) -> None:
+        self.source = source
+
+    @cached_property
+    def _words(self) -> tuple[list[int], list[str], list[int], list[int]]:
+        """Start, stem and sentence of each word, and how many clause marks precede it."""
+        starts: list[int] = []
+        stems: list[str] = []
+        sentences: list[int] = []
+        marks_before = [0]
+        sentence_starts = [s for s, _ in self.source.sentences]
+        for match in _WORD.finditer(self.source.text):
+            word = match.group()
+            starts.append(match.start())
+            stems.append(word if word in _CLAUSE_MARKS else stem(word.lower()))
+            sentences.append(max(bisect.bisect_right(sentence_starts, match.start()) - 1, 0))
+            marks_before.append(marks_before[-1] + (word in _CLAUSE_MARKS))
+        return starts, stems, sentences, marks_before
+
+    @cached_property
+    def _weights(self) -> dict[str, float]:
+        _, stems, sentences, _ = self._words
+        per_sentence: dict[int, set[str]] = {}
+        for word, sentence in zip(stems, sentences, strict=True):
+            per_sentence.setdefault(sentence, set()).add(word)
+        frequency: Counter[str] = Counter()
+        for words in per_sentence.values():
+            frequency.update(words)
+        total = max(len(per_sentence), 1)
+        return {word: math.log(1 + (total + 1) / (1 + n)) for word, n in frequency.items()}
+
+    def _is_topic(self, name: str) -> bool:
+        """A name in several sentences is what the text is about; "its" may stand for it."""
+        sentences = {
+            sentence
+            for word, sentence in zip(self._words[1], self._words[2], strict=True)
+            if _same_stem(word, name)
+        }
+        return len(sentences) >= TOPIC_SENTENCES
+
+    def weight(self, term: str) -> float:
+        return self._weights.get(term, math.log(2 + len(self.source.sentences)))
+
+    def place(self, question: Question, start: int, end: int) -> Place:
+        starts, stems, sentences, marks_before = self._words
+        first = bisect.bisect_left(starts, start)
+        last = bisect.bisect_left(starts, end)  # first word after the span
+        here = sentences[min(first, len(sentences) - 1)] if sentences else 0
+        terms = question.terms
+        if not terms:
+            return Place(0.0, False)
+        total = found = 0.0
+        window_start = max(0, first - 4 * NEAR)
+        window_end = min(len(stems), last + 4 * NEAR)
+        for term in terms:
+            weight = self.weight(term)
+            total += weight
+            best = 0.0
+            for index in range(window_start, window_end):
+                if first <= index < last or not _same_stem(stems[index], term):
+                    continue
+                gap = abs(sentences[index] - here)
+                if gap > 1:
+                    continue
+                lo, hi = (index + 1, first) if index < first else (last, index)
+                marks = marks_before[hi] - marks_before[lo]
+                words = hi - lo + 1 - marks
+                distance = words + CLAUSE_GAP * marks + SENTENCE_GAP * gap
+                best = max(best, 1.0 if distance <= NEAR else NEAR / distance)
+            found += weight * best
+        names_target = any(
+            _same_stem(stems[i], noun)
+            for i in range(first, min(last + FOLLOWING, len(stems)))
+            if sentences[i] == here
+            for noun in question.target
+        )
+        around = slice(
+            bisect.bisect_left(sentences, here - 1), bisect.bisect_right(sentences, here + 1)
+        )
+        nearby = set(stems[around])
+        missing = tuple(
+            name
+            for name in question.names
+            if not self._is_topic(name) and not any(_same_stem(w, name) for w in nearby)
+        )
+        sentence_start, sentence_end = (
+            self.source.sentences[here] if self.source.sentences else (0, 0)
+        )
+        negated = bool(NEGATION.search(self.source.text, sentence_start, sentence_end))
+        return Place(
+            found / total if total else 0.0,
+            names_target,
+            missing,
+            negated == question.negated,
+        )
+
+
+def _same_stem(word: str, term: str) -> bool:
+    """Equal stems, or one a prefix of the other when both are long ("sahara"/"saharan")."""
+    if word == term:
+        return True
+    if len(word) >= 5 and len(term) >= 5:
+        return word.startswith(term) or term.startswith(word)
+    return False
