@@ -18,6 +18,7 @@ from functools import cached_property
 
 from verify_ask.question import NEGATION, Question, stem
 from verify_ask.source import Source
+from verify_ask.tables import TableIndex
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d[\d,.]*\d|\d|[,;:]")
 _CLAUSE_MARKS = frozenset(",;:")
@@ -27,6 +28,8 @@ SENTENCE_GAP = 8
 """A word in the next or previous sentence counts as this many words further away."""
 CLAUSE_GAP = 4
 """Each comma, semicolon or colon between a word and the figure adds this distance."""
+NAME_SENTENCES = 1
+"""How many sentences away from the figure a name from the question may stand."""
 TOPIC_SENTENCES = 3
 """A name found in this many sentences is the text's topic and need not stand by the figure."""
 FOLLOWING = 6
@@ -43,6 +46,8 @@ class Place:
     """Names from the question that appear neither in the figure's sentence nor next to it."""
     polarity_agrees: bool = True
     """False when the question is negated and the sentence is not, or the other way round."""
+    has_predicate: bool = True
+    """The question's predicate ("founded") stands in the figure's sentence or the one before."""
 
     @property
     def score(self) -> float:
@@ -95,7 +100,38 @@ class PlaceIndex:
     def weight(self, term: str) -> float:
         return self._weights.get(term, math.log(2 + len(self.source.sentences)))
 
+    @cached_property
+    def _tables(self) -> TableIndex:
+        return TableIndex(self.source.text)
+
     def place(self, question: Question, start: int, end: int) -> Place:
+        labels = self._tables.labels_at(start)
+        if labels is not None:
+            return self._table_place(question, labels)
+        return self._text_place(question, start, end)
+
+    def _table_place(self, question: Question, labels: list[str]) -> Place:
+        """A table cell is about its row label and column header, wherever they stand."""
+        words = {stem(w.lower()) for label in labels for w in _WORD.findall(label)}
+        if not question.terms:
+            return Place(0.0, False)
+        total = found = 0.0
+        for term in question.terms:
+            weight = self.weight(term)
+            total += weight
+            found += weight * any(_same_stem(word, term) for word in words)
+        names_target = any(_same_stem(w, noun) for w in words for noun in question.target)
+        missing = tuple(
+            name
+            for name in question.names
+            if not self._is_topic(name) and not any(_same_stem(w, name) for w in words)
+        )
+        has_predicate = question.predicate is None or any(
+            _same_stem(w, question.predicate) for w in words
+        )
+        return Place(found / total, names_target, missing, True, has_predicate)
+
+    def _text_place(self, question: Question, start: int, end: int) -> Place:
         starts, stems, sentences, marks_before = self._words
         first = bisect.bisect_left(starts, start)
         last = bisect.bisect_left(starts, end)  # first word after the span
@@ -129,7 +165,8 @@ class PlaceIndex:
             for noun in question.target
         )
         around = slice(
-            bisect.bisect_left(sentences, here - 1), bisect.bisect_right(sentences, here + 1)
+            bisect.bisect_left(sentences, here - NAME_SENTENCES),
+            bisect.bisect_right(sentences, here + NAME_SENTENCES),
         )
         nearby = set(stems[around])
         missing = tuple(
@@ -141,11 +178,18 @@ class PlaceIndex:
             self.source.sentences[here] if self.source.sentences else (0, 0)
         )
         negated = bool(NEGATION.search(self.source.text, sentence_start, sentence_end))
+        before = slice(
+            bisect.bisect_left(sentences, here - 1), bisect.bisect_right(sentences, here)
+        )
+        has_predicate = question.predicate is None or any(
+            _same_stem(w, question.predicate) for w in stems[before]
+        )
         return Place(
             found / total if total else 0.0,
             names_target,
             missing,
             negated == question.negated,
+            has_predicate,
         )
 
 

@@ -24,10 +24,9 @@ _NUMBER_CUES = re.compile(
     re.IGNORECASE,
 )
 _ARITHMETIC_CUES = re.compile(
-    r"\b(difference|change|changed|increase|increased|decrease|decreased|grow|grew|growth"
-    r"|decline|declined|average|mean|ratio|combined|sum|more than|less than|fewer than"
+    r"\b(difference|change|changed|increase|decrease|growth|average|mean|ratio|combined|sum"
     r"|how much more|how many more|how much less|how many fewer|by how much|percentage change"
-    r"|proportion|in total|altogether|left|remain|remaining)\b",
+    r"|in total|altogether)\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*|\d[\d,.]*")
@@ -41,7 +40,7 @@ STOPWORDS = frozenset(
     ourselves out over own same she should so some such than that the their theirs them
     themselves then there these they this those through to too under until up very was we were
     what when where which while who whom why will with would you your yours yourself yourselves
-    many much long old year years date did does many number amount total how approximately
+    many much long old year years date did does many number amount how approximately
     roughly around according
     """.split()
 )
@@ -62,6 +61,8 @@ class Question:
     """Stems of the names the question mentions (capitalized words past its first word)."""
     negated: bool = False
     """The question asks about what did *not* happen ("When was the charter not adopted?")."""
+    predicate: str | None = None
+    """Stem of the question's last meaningful word, usually what happened ("founded")."""
 
 
 def analyze_question(text: str) -> Question:
@@ -85,10 +86,29 @@ def analyze_question(text: str) -> Question:
         _named_unit(cleaned) if expects != "date" else None,
         _names(cleaned),
         bool(NEGATION.search(cleaned)),
+        _predicate(cleaned),
     )
 
 
-NEGATION = re.compile(r"\b(not|never|no longer|neither|nor)\b|n't\b", re.IGNORECASE)
+# Verbs and particles too light to say what happened ("When did the war begin?").
+_LIGHT_WORDS = (
+    "occur occurred happen happened begin began start started end ended come came back out up "
+    "take took make made get got become became go went place use used th st nd rd effort efforts"
+).split()
+
+
+@lru_cache(maxsize=1)
+def _light_stems() -> frozenset[str]:
+    return frozenset(stem(word) for word in _LIGHT_WORDS)
+
+
+def _predicate(text: str) -> str | None:
+    light = _light_stems()
+    words = [w for w in content_terms(text) if not w[:1].isdigit() and w not in light]
+    return words[-1] if words else None
+
+
+NEGATION = re.compile(r"\b(not|never|no longer|neither|nor|non)\b|n't\b", re.IGNORECASE)
 _CAPITALIZED = re.compile(r"(?<![.?!]\s)(?<!^)\b[A-Z][A-Za-z'\-]+")
 
 
@@ -146,11 +166,15 @@ def _counted_noun(text: str) -> tuple[str, ...]:
 
 
 def content_terms(text: str) -> tuple[str, ...]:
+    """Stems of the words that carry meaning; a capitalized common word past the first one
+    is kept, since it names something ("the amount of Other in 2018")."""
     seen: dict[str, None] = {}
-    for word in _WORD.findall(text.lower()):
-        word = word.strip("'-.,")
-        if word and word not in STOPWORDS:
-            seen.setdefault(stem(word), None)
+    for position, raw in enumerate(_WORD.findall(text)):
+        word = raw.strip("'-.,")
+        lower = word.lower()
+        named = position > 0 and word[:1].isupper()
+        if lower and (lower not in STOPWORDS or named):
+            seen.setdefault(stem(lower), None)
     return tuple(seen)
 
 

@@ -79,6 +79,13 @@ class SpanChecker:
                 best_place.score,
                 evidence,
             )
+        if not best_place.has_predicate:
+            return self._fail(
+                f"{where}, but {context.question.predicate!r}, what the question asks about, "
+                "is not there",
+                best_place.score,
+                evidence,
+            )
         if best_place.score < threshold:
             return self._fail(f"{where}, under {threshold:.2f}", best_place.score, evidence)
         if rival is not None and rival[0].score > best_place.score + margin:

@@ -1,0 +1,65 @@
+"""Figures in text tables are judged by their row label and column header.
+
+The table is from TAT-QA dev (Zhu et al. 2021), CC BY 4.0.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from verify_ask.candidates import group_samples
+from verify_ask.checkers import CheckContext, get
+from verify_ask.pipeline import read_answer
+from verify_ask.question import analyze_question
+from verify_ask.source import Source
+from verify_ask.tables import TableIndex
+
+TABLE = (
+    "Table:\n"
+    " |  | Years Ended September 30, | \n"
+    " | 2019 | 2018 | 2017\n"
+    "Fixed Price | $  1,452.4 | $  1,146.2 | $  1,036.9\n"
+    "Other | 44.1 | 56.7 | 70.8\n"
+    "Total sales | $1,496.5 | $1,202.9 | $1,107.7\n"
+    "\n"
+    "Text:\n"
+    "Sales by Contract Type: Substantially all of our contracts are fixed-price type contracts."
+)
+
+
+@pytest.mark.parametrize(
+    ("figure", "labels"),
+    [
+        ("$1,496.5", ["Total sales", "2019"]),
+        ("56.7", ["Other", "Years Ended September 30,", "2018"]),
+        ("1,036.9", ["Fixed Price", "2017"]),
+    ],
+    ids=["total-2019", "other-2018", "fixed-2017"],
+)
+def test_cell_labels_are_row_and_column(figure: str, labels: list[str]) -> None:
+    assert TableIndex(TABLE).labels_at(TABLE.index(figure) + 1) == labels
+
+
+def test_text_outside_tables_has_no_labels() -> None:
+    index = TableIndex(TABLE)
+    assert index.labels_at(TABLE.index("Substantially")) is None
+    assert index.labels_at(TABLE.index("Fixed Price")) is None  # a row label, not a figure
+
+
+CASES = [
+    ("right-row-and-year", "What is the amount of total sales in 2019?", "$1,496.5", "pass"),
+    ("other-year-column", "What is the amount of total sales in 2019?", "$1,202.9", "fail"),
+    ("other-row", "What was the amount of Other in 2018?", "1,146.2", "fail"),
+    ("other-row-right", "What was the amount of Other in 2018?", "56.7", "pass"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+def test_span_checker_reads_tables(question: str, answer: str, verdict: str) -> None:
+    parsed = analyze_question(question)
+    candidate = group_samples([read_answer(answer, parsed, 0)])[0]
+    context = CheckContext(parsed, Source(TABLE), (candidate,), 1, {})
+    result = get("span").check(candidate, context)
+    assert result.verdict == verdict, result.detail

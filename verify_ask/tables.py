@@ -1,0 +1,126 @@
+"""Tables written as text rows with ``|`` between cells, and what a cell's figure is about.
+
+In a table a figure's meaning is not in the words beside it but in its row label and its
+column header ("Total sales" × "2019"). ``TableIndex`` finds the table blocks of a source
+and gives, for any offset inside a cell, the texts that label that cell.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+_NUMBER = re.compile(r"\d")
+_YEAR_ONLY = re.compile(r"^\W*(?:(?:FY|fiscal|year)?\s*(?:19|20)\d\d\W*)+\W*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Row:
+    cells: tuple[tuple[int, int], ...]
+    """(start, end) of each cell's text, trimmed."""
+
+
+@dataclass(frozen=True)
+class _Block:
+    rows: tuple[_Row, ...]
+    header_rows: tuple[int, ...]
+
+
+class TableIndex:
+    """Table blocks of one text, with a lookup from an offset to the cell's labels."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._cells: list[tuple[int, int, int, int, int]] = []  # start, end, block, row, col
+        self._blocks: list[_Block] = []
+        for lines in _table_runs(text):
+            self._add_block(lines)
+        self._cells.sort()
+        self._starts = [cell[0] for cell in self._cells]
+
+    def labels_at(self, start: int) -> list[str] | None:
+        """Row label, section label and column headers of the cell holding ``start``."""
+        index = bisect.bisect_right(self._starts, start) - 1
+        if index < 0:
+            return None
+        cell_start, cell_end, block_index, row_index, column = self._cells[index]
+        if not cell_start <= start < cell_end or column == 0:
+            return None
+        block = self._blocks[block_index]
+        labels = [self._cell_text(block.rows[row_index], 0)]
+        labels += self._section_label(block, row_index)
+        for header in block.header_rows:
+            row = block.rows[header]
+            if len(row.cells) == len(block.rows[row_index].cells):
+                labels.append(self._cell_text(row, column))
+            else:  # a header with merged cells spans every column
+                labels += [self._cell_text(row, c) for c in range(len(row.cells))]
+        return [label for label in labels if label]
+
+    def _cell_text(self, row: _Row, column: int) -> str:
+        if column >= len(row.cells):
+            return ""
+        start, end = row.cells[column]
+        return self.text[start:end]
+
+    def _section_label(self, block: _Block, row_index: int) -> list[str]:
+        """The nearest row above with a label and no figures ("Assets:")."""
+        for index in range(row_index - 1, -1, -1):
+            if index in block.header_rows:
+                break
+            row = block.rows[index]
+            cells = [self._cell_text(row, c) for c in range(len(row.cells))]
+            if cells[0] and not any(_NUMBER.search(cell) for cell in cells[1:]):
+                return [cells[0]]
+        return []
+
+    def _add_block(self, lines: list[tuple[int, int]]) -> None:
+        rows = tuple(_Row(tuple(_split_cells(self.text, s, e))) for s, e in lines)
+        headers = []
+        for index, row in enumerate(rows):
+            cells = [self.text[s:e] for s, e in row.cells]
+            figures = [c for c in cells[1:] if _NUMBER.search(c)]
+            if cells[0] and figures and not all(_YEAR_ONLY.match(c) for c in figures):
+                break  # the first row with a label and real figures starts the body
+            if not cells[0] or figures:
+                headers.append(index)
+        block_index = len(self._blocks)
+        self._blocks.append(_Block(rows, tuple(headers)))
+        for row_index, row in enumerate(rows):
+            for column, (start, end) in enumerate(row.cells):
+                self._cells.append((start, end, block_index, row_index, column))
+
+
+def _table_runs(text: str) -> list[list[tuple[int, int]]]:
+    """Runs of two or more consecutive lines that contain a ``|``."""
+    runs: list[list[tuple[int, int]]] = []
+    current: list[tuple[int, int]] = []
+    position = 0
+    for line in text.splitlines(keepends=True):
+        start, end = position, position + len(line.rstrip("\r\n"))
+        position += len(line)
+        if "|" in text[start:end]:
+            current.append((start, end))
+            continue
+        if len(current) >= 2:
+            runs.append(current)
+        current = []
+    if len(current) >= 2:
+        runs.append(current)
+    return runs
+
+
+def _split_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    cells = []
+    cell_start = start
+    for position in range(start, end + 1):
+        if position == end or text[position] == "|":
+            left, right = cell_start, position
+            while left < right and text[left].isspace():
+                left += 1
+            while right > left and text[right - 1].isspace():
+                right -= 1
+            cells.append((left, right))
+            cell_start = position + 1
+    return cells
