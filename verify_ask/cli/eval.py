@@ -1,4 +1,4 @@
-"""``verify-ask eval DATA.jsonl``: greedy, majority and verified answers scored on labelled data."""
+"""``verify-ask eval DATA.jsonl``: greedy, majority, verified (and baseline) scored on data."""
 
 from __future__ import annotations
 
@@ -22,18 +22,40 @@ def evaluate(
     seed: int = typer.Option(0, "--seed"),
     min_agree: float = typer.Option(defaults.MIN_AGREE, "--min-agree"),
     min_relevance: float = typer.Option(defaults.MIN_RELEVANCE, "--min-relevance"),
+    baseline_model: Optional[str] = typer.Option(
+        None, "--baseline-model", help="Another GGUF whose single greedy answer is compared."
+    ),
+    baseline_url: Optional[str] = typer.Option(
+        None, "--baseline-url", help="An OpenAI-compatible server whose greedy answer is compared."
+    ),
+    baseline_name: Optional[str] = typer.Option(
+        None, "--baseline-name", help="Served model name for --baseline-url."
+    ),
     per_record: Optional[str] = typer.Option(
         None, "--per-record", help="Write every decision to this JSONL file."
     ),
+    resume: bool = typer.Option(
+        False, "--resume", help="Keep the records already in --per-record and run the rest."
+    ),
+    plot: Optional[str] = typer.Option(
+        None, "--plot", help="Draw precision against coverage into this PNG (needs matplotlib)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the full report as JSON."),
 ) -> int:
-    """Score greedy, majority@N and verified@N answers against gold answers."""
+    """Score greedy, majority@N, verified@N (and a baseline) against gold answers."""
     from verify_ask.backends import create
+    from verify_ask.errors import UsageError
+    from verify_ask.evaluation.chart import write_png
     from verify_ask.evaluation.dataset import read_records
-    from verify_ask.evaluation.report import build_report, render_report
+    from verify_ask.evaluation.report import build_report
     from verify_ask.evaluation.runner import run
+    from verify_ask.evaluation.store import PerRecordStore
     from verify_ask.pipeline import Settings
 
+    if resume and not per_record:
+        raise UsageError("--resume needs --per-record FILE to resume from")
+    if baseline_model and baseline_url:
+        raise UsageError("give --baseline-model or --baseline-url, not both")
     settings = Settings(
         samples=samples,
         temperature=temperature,
@@ -42,24 +64,60 @@ def evaluate(
         min_relevance=min_relevance,
     )
     settings.validate()
-    backend = create("llama", model=model)
     records = [r for path in data for r in read_records(path, limit)]
-    sink = open(per_record, "w", encoding="utf-8") if per_record else None  # noqa: SIM115
-    done = []
-    try:
-        for index, scored in enumerate(run(records, backend, settings), start=1):
-            done.append(scored)
-            if sink:
-                sink.write(json.dumps(scored.to_json(), ensure_ascii=False) + "\n")
-                sink.flush()
-            print(f"\r{index}/{len(records)}", end="", file=sys.stderr, flush=True)
-    finally:
-        print(file=sys.stderr)
-        if sink:
-            sink.close()
-    report = build_report(done, settings)
+    store = PerRecordStore(per_record, settings, resume=resume) if per_record else None
+    done = store.restored(records) if store else []
+    finished = {s.record.id for s in done}
+    todo = [r for r in records if r.id not in finished]
+    baseline = None
+    if baseline_model:
+        baseline = create("llama", model=baseline_model)
+    elif baseline_url:
+        baseline = create("http", base_url=baseline_url, model=baseline_name)
+    backend = create("llama", model=model) if todo else None
+    with _progress(len(records), len(done)) as advance:
+        try:
+            for scored in run(todo, backend, settings, baseline) if backend else ():
+                done.append(scored)
+                if store:
+                    store.append(scored)
+                advance()
+        finally:
+            if store:
+                store.close()
+    order = {r.id: i for i, r in enumerate(records)}
+    done.sort(key=lambda s: order[s.record.id])
+    report = build_report(
+        done, settings, with_baseline=baseline is not None or any(s.baseline_text for s in done)
+    )
+    if plot:
+        write_png(report, plot)
     if as_json:
         sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
     else:
-        render_report(report)
+        from rich.console import Console
+
+        from verify_ask.cli.eval_render import render_report
+
+        render_report(report, Console(file=sys.stdout, highlight=False))
     return 0
+
+
+def _progress(total: int, already: int):  # noqa: ANN202 - a context manager of a callable
+    """A progress bar on stderr when it is a terminal; nothing otherwise."""
+    import contextlib
+
+    if not sys.stderr.isatty():
+        return contextlib.nullcontext(lambda: None)
+
+    @contextlib.contextmanager
+    def bar():
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+        columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+            task = progress.add_task("eval", total=total, completed=already)
+            yield lambda: progress.advance(task)
+
+    return bar()

@@ -1,4 +1,4 @@
-"""Accuracy, coverage and precision of each strategy, per dataset and overall."""
+"""Accuracy, coverage and precision of a strategy over a set of records."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ from dataclasses import dataclass
 from verify_ask.evaluation.gold import is_right
 from verify_ask.evaluation.runner import Scored
 from verify_ask.values import Value
-
-STRATEGIES = ("greedy", "majority", "verified")
 
 
 @dataclass(frozen=True)
@@ -59,7 +57,7 @@ class Score:
 
 
 def score(answers: Sequence[tuple[Scored, Value | None]]) -> Score:
-    """Score (record, answer-or-None) pairs: right on an unanswerable record means abstaining."""
+    """Score (record, answer-or-None) pairs."""
     right = answered = unanswerable = abstained = 0
     for scored, value in answers:
         record = scored.record
@@ -70,7 +68,3 @@ def score(answers: Sequence[tuple[Scored, Value | None]]) -> Score:
             unanswerable += 1
             abstained += value is None
     return Score(len(answers), answered, right, unanswerable, abstained)
-
-
-def strategy_value(scored: Scored, strategy: str) -> Value | None:
-    return getattr(scored, strategy)

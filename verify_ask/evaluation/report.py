@@ -1,38 +1,53 @@
-"""The eval report: a score per strategy and dataset, and the precision–coverage sweep."""
+"""The eval report: a score per strategy and dataset, cost, and the precision–coverage sweep."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from typing import Any
 
-from verify_ask.evaluation.metrics import STRATEGIES, score, strategy_value
-from verify_ask.evaluation.runner import Scored, rejudge, with_thresholds
+from verify_ask.evaluation.metrics import score
+from verify_ask.evaluation.runner import STRATEGIES, Scored, rejudge, with_thresholds
 from verify_ask.pipeline import Settings
 
 AGREE_STEPS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
-RELEVANCE_STEPS = (0.0, 0.3, 0.5, 0.7, 0.9)
+RELEVANCE_STEPS = (0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 
 
-def build_report(done: Sequence[Scored], settings: Settings) -> dict[str, Any]:
+def build_report(
+    done: Sequence[Scored], settings: Settings, *, with_baseline: bool = False
+) -> dict[str, Any]:
+    strategies = [s for s in STRATEGIES if s != "baseline" or with_baseline]
     datasets = sorted({s.record.dataset for s in done})
     groups = {name: [s for s in done if s.record.dataset == name] for name in datasets}
-    groups["all"] = list(done)
-    table: dict[str, dict[str, Any]] = {}
+    if len(groups) > 1:
+        groups["all"] = list(done)
+    scores: dict[str, dict[str, Any]] = {}
     for name, members in groups.items():
-        table[name] = {
-            strategy: score([(s, strategy_value(s, strategy)) for s in members]).to_json()
-            for strategy in STRATEGIES
+        count = max(len(members), 1)
+        scores[name] = {
+            strategy: score([(s, s.answer(strategy)) for s in members]).to_json()
+            for strategy in strategies
         }
-        table[name]["cost"] = {
+        scores[name]["cost"] = {
             "samples": settings.samples + 1,
-            "tokens": round(sum(s.tokens for s in members) / max(len(members), 1), 1),
-            "seconds": round(sum(s.seconds for s in members) / max(len(members), 1), 3),
+            "tokens": round(sum(s.tokens for s in members) / count, 1),
+            "seconds": round(sum(s.seconds for s in members) / count, 3),
         }
+    points = sweep(done, settings)
     return {
-        "settings": settings.__dict__ | {"checks": list(settings.checks)},
-        "scores": table,
-        "sweep": sweep(done, settings),
+        "records": len(done),
+        "settings": {
+            "samples": settings.samples,
+            "temperature": settings.temperature,
+            "seed": settings.seed,
+            "min_agree": settings.min_agree,
+            "min_relevance": settings.min_relevance,
+            "checks": list(settings.checks),
+        },
+        "strategies": strategies,
+        "scores": scores,
+        "sweep": points,
+        "frontier": frontier(points),
     }
 
 
@@ -47,24 +62,10 @@ def sweep(done: Sequence[Scored], settings: Settings) -> list[dict[str, Any]]:
     return points
 
 
-def render_report(report: dict[str, Any]) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console(file=sys.stdout, highlight=False)
-    table = Table(title="verify-ask eval")
-    for column in ("data", "strategy", "accuracy", "coverage", "precision", "abstain (unans.)"):
-        table.add_column(column, justify="left" if column in ("data", "strategy") else "right")
-    for name, strategies in report["scores"].items():
-        for strategy in STRATEGIES:
-            row = strategies[strategy]
-            abstention = row["abstention_unanswerable"]
-            table.add_row(
-                name,
-                strategy,
-                f"{row['accuracy']:.3f}",
-                f"{row['coverage']:.3f}",
-                f"{row['precision']:.3f}",
-                "-" if abstention is None else f"{abstention:.3f}",
-            )
-    console.print(table)
+def frontier(points: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The sweep points no other point beats on both precision and coverage."""
+    best: list[dict[str, Any]] = []
+    for point in sorted(points, key=lambda p: (-p["coverage"], -p["precision"])):
+        if point["answered"] and all(point["precision"] > b["precision"] for b in best):
+            best.append(point)
+    return best

@@ -1,18 +1,23 @@
-"""Run the pipeline over eval records and score greedy, majority and verified answers."""
+"""Run the pipeline over eval records and keep each record's decisions under every strategy."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
-from verify_ask.backends.base import Backend
+from verify_ask import prompts
+from verify_ask.backends.base import Backend, SampleRequest
 from verify_ask.decision import decide
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.evaluation.gold import is_right
-from verify_ask.pipeline import Outcome, Settings, ask, judge_samples
+from verify_ask.pipeline import Outcome, Settings, ask, judge_samples, read_answer
+from verify_ask.question import analyze_question
 from verify_ask.source import Source
 from verify_ask.values import Value
+
+STRATEGIES = ("greedy", "majority", "verified", "baseline")
 
 
 @dataclass(frozen=True)
@@ -22,6 +27,8 @@ class Scored:
     record: EvalRecord
     outcome: Outcome
     seconds: float
+    baseline: Value | None = None
+    baseline_text: str | None = None
 
     @property
     def greedy(self) -> Value | None:
@@ -39,50 +46,93 @@ class Scored:
     def tokens(self) -> int:
         return self.outcome.greedy.tokens + sum(s.tokens for s in self.outcome.samples)
 
-    def to_json(self) -> dict[str, object]:
-        def value(v: Value | None) -> str | None:
-            return v.display() if v is not None else None
+    def answer(self, strategy: str) -> Value | None:
+        return getattr(self, strategy)
 
-        return {
+    def to_json(self) -> dict[str, Any]:
+        """The per-record line: every decision, and the raw samples to re-judge from."""
+        line: dict[str, Any] = {
             "id": self.record.id,
             "dataset": self.record.dataset,
             "question": self.record.question,
             "answers": list(self.record.answers),
-            "greedy": value(self.greedy),
-            "greedy_right": _right(self.greedy, self.record),
-            "majority": value(self.majority),
-            "majority_right": _right(self.majority, self.record),
+        }
+        for strategy in STRATEGIES:
+            value = self.answer(strategy)
+            line[strategy] = value.display() if value is not None else None
+            line[f"{strategy}_right"] = right(value, self.record)
+        line |= {
             "status": self.outcome.status,
-            "verified": value(self.verified),
-            "verified_right": _right(self.verified, self.record) if self.verified else None,
-            "reason": self.outcome.chosen.reason
-            if self.outcome.chosen
-            else (self.outcome.judgements[0].reason if self.outcome.judgements else "no value"),
+            "reason": _reason(self.outcome),
             "greedy_text": self.outcome.greedy.text,
+            "greedy_tokens": self.outcome.greedy.tokens,
             "samples": [s.text for s in self.outcome.samples],
+            "sample_tokens": [s.tokens for s in self.outcome.samples],
+            "baseline_text": self.baseline_text,
             "tokens": self.tokens,
             "seconds": round(self.seconds, 3),
         }
+        return line
 
 
-def _right(value: Value | None, record: EvalRecord) -> bool:
-    """Right means equal to a gold answer; on an unanswerable record nothing answered is."""
-    return record.answerable and is_right(value, record)
+def right(value: Value | None, record: EvalRecord) -> bool:
+    """Right means equal to a gold answer; on an unanswerable record, abstaining is right."""
+    if not record.answerable:
+        return value is None
+    return value is not None and is_right(value, record)
+
+
+def _reason(outcome: Outcome) -> str:
+    if outcome.chosen:
+        return outcome.chosen.reason
+    return outcome.judgements[0].reason if outcome.judgements else "no value"
 
 
 def run(
     records: Iterable[EvalRecord],
     backend: Backend,
     settings: Settings,
-    on_done: Callable[[Scored], None] | None = None,
+    baseline: Backend | None = None,
 ) -> Iterator[Scored]:
     for record in records:
         started = time.perf_counter()
-        outcome = ask(record.question, Source(record.source), backend, settings)
-        scored = Scored(record, outcome, time.perf_counter() - started)
-        if on_done:
-            on_done(scored)
-        yield scored
+        source = Source(record.source)
+        outcome = ask(record.question, source, backend, settings)
+        seconds = round(time.perf_counter() - started, 3)  # as stored, so resumes match
+        value, text = _baseline_answer(record, source, baseline, settings)
+        yield Scored(record, outcome, seconds, value, text)
+
+
+def _baseline_answer(
+    record: EvalRecord, source: Source, baseline: Backend | None, settings: Settings
+) -> tuple[Value | None, str | None]:
+    """One greedy answer from the comparison model, with the same prompt."""
+    if baseline is None:
+        return None, None
+    question = analyze_question(record.question)
+    prompt = prompts.choose(question, settings.prompt).render(source.text, question.text)
+    completion = baseline.complete(prompt, [SampleRequest(0.0, settings.seed, settings.max_tokens)])
+    sample = read_answer(completion[0].text, question, None, completion[0].tokens)
+    return sample.value, sample.text
+
+
+def restore(line: dict[str, Any], record: EvalRecord, settings: Settings) -> Scored:
+    """Rebuild a finished record from its per-record line (resuming), without the model."""
+    question = analyze_question(record.question)
+    source = Source(record.source)
+    greedy = read_answer(line["greedy_text"], question, None, line.get("greedy_tokens", 0))
+    tokens = line.get("sample_tokens") or [0] * len(line["samples"])
+    samples = tuple(
+        read_answer(text, question, settings.seed + i, count)
+        for i, (text, count) in enumerate(zip(line["samples"], tokens, strict=True))
+    )
+    judgements = judge_samples(question, source, samples, settings)
+    template = prompts.choose(question, settings.prompt)
+    chosen = decide(list(judgements))
+    outcome = Outcome(question, template.name, greedy, samples, judgements, chosen)
+    baseline_text = line.get("baseline_text")
+    baseline = read_answer(baseline_text, question, None).value if baseline_text else None
+    return Scored(record, outcome, float(line.get("seconds", 0.0)), baseline, baseline_text)
 
 
 def rejudge(scored: Scored, settings: Settings) -> Value | None:
@@ -97,3 +147,6 @@ def rejudge(scored: Scored, settings: Settings) -> Value | None:
 
 def with_thresholds(settings: Settings, min_agree: float, min_relevance: float) -> Settings:
     return replace(settings, min_agree=min_agree, min_relevance=min_relevance)
+
+
+ProgressCallback = Callable[[Scored], None]

@@ -1,0 +1,101 @@
+"""The eval command: gold matching rules, scoring, and a real run with resume and plot.
+
+The records are from SQuAD v1.1 / v2.0 dev (CC BY-SA 4.0) and TAT-QA dev (CC BY 4.0).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from verify_ask.cli.main import main
+from verify_ask.evaluation.dataset import EvalRecord
+from verify_ask.evaluation.gold import is_right
+from verify_ask.normalize import parse_value
+
+
+def record(answers: list[str], kind: str = "number", scale: str = "") -> EvalRecord:
+    return EvalRecord("r", "test", "q?", "source", tuple(answers), kind, meta={"scale": scale})
+
+
+GOLD = [
+    (
+        "same-number-other-surface",
+        "5.5 million",
+        ["5,500,000 square kilometres"],
+        "number",
+        "",
+        True,
+    ),
+    ("number-word-gold", "9", ["nine"], "number", "", True),
+    ("rounded-to-shown-decimals", "-22.2", ["-22.22"], "number", "", True),
+    ("not-rounded-to-integer", "22", ["22.2"], "number", "", False),
+    ("one-digit-off", "48.3", ["48.2"], "number", "", False),
+    ("scaled-table", "1,496.5 million", ["$1,496.5"], "number", "million", True),
+    ("currency-contradicts", "€75 million", ["$75 million"], "number", "", False),
+    ("year-for-full-date", "2009", ["14 March 2009"], "date", "", True),
+    ("month-for-full-date", "March 2009", ["14 March 2009"], "date", "", True),
+    ("wrong-month", "April 2009", ["14 March 2009"], "date", "", False),
+    ("full-date-for-year", "14 March 2009", ["2009"], "date", "", True),
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "kind", "scale", "expected"), [g[1:] for g in GOLD], ids=[g[0] for g in GOLD]
+)
+def test_gold_matching(answer: str, gold: list[str], kind: str, scale: str, expected: bool) -> None:
+    value = parse_value(answer, expect=kind)  # type: ignore[arg-type]
+    assert is_right(value, record(gold, kind, scale)) is expected
+
+
+DATA = [
+    {
+        "id": "squad-nations",
+        "dataset": "squad",
+        "question": 'How many nations contain "Amazonas" in their names?',
+        "source": "This region includes territory belonging to nine nations. States or departments "
+        'in four nations contain "Amazonas" in their names.',
+        "answers": ["four"],
+        "kind": "number",
+    },
+    {
+        "id": "unanswerable",
+        "dataset": "squad-unanswerable",
+        "question": 'How many nations contain "Orinoco" in their names?',
+        "source": "This region includes territory belonging to nine nations. States or departments "
+        'in four nations contain "Amazonas" in their names.',
+        "answers": [],
+        "kind": "number",
+    },
+]
+
+
+@pytest.mark.model
+def test_eval_runs_resumes_and_plots(tmp_path: Path, capsys) -> None:
+    data = tmp_path / "data.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in DATA), encoding="utf-8")
+    per_record, plot = tmp_path / "records.jsonl", tmp_path / "curve.png"
+    args = ["eval", str(data), "--samples", "3", "--per-record", str(per_record), "--json"]
+    assert main([*args, "--plot", str(plot)]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["records"] == 2
+    assert set(first["scores"]) == {"squad", "squad-unanswerable", "all"}
+    assert first["scores"]["squad-unanswerable"]["verified"]["abstention_unanswerable"] is not None
+    lines = [json.loads(line) for line in per_record.read_text().splitlines()]
+    assert [line["id"] for line in lines] == ["squad-nations", "unanswerable"]
+    assert all(len(line["samples"]) == 3 for line in lines)
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+
+    # Resuming re-judges the stored samples: the same report, and nothing new is run.
+    assert main([*args, "--resume"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["scores"] == first["scores"]
+    assert again["sweep"] == first["sweep"]
+    assert len(per_record.read_text().splitlines()) == 2
+
+
+def test_resume_needs_a_per_record_file(capsys) -> None:
+    assert main(["eval", "x.jsonl", "--resume"]) == 2
+    assert "--resume needs --per-record" in capsys.readouterr().err

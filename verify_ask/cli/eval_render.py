@@ -1,0 +1,43 @@
+"""Rendering the eval report on the terminal: the score table and the text chart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from verify_ask.evaluation.chart import text_chart
+
+
+def render_report(report: dict[str, Any], console: Console) -> None:
+    table = Table(title=f"verify-ask eval ({report['records']} records)")
+    columns = ("data", "strategy", "accuracy", "coverage", "precision", "abstain (unans.)")
+    for column in columns:
+        table.add_column(column, justify="left" if column in ("data", "strategy") else "right")
+    for name, rows in report["scores"].items():
+        for strategy in report["strategies"]:
+            row = rows[strategy]
+            abstention = row["abstention_unanswerable"]
+            table.add_row(
+                name,
+                strategy,
+                f"{row['accuracy']:.3f}",
+                f"{row['coverage']:.3f}",
+                f"{row['precision']:.3f}",
+                "-" if abstention is None else f"{abstention:.3f}",
+            )
+        table.add_section()
+    console.print(table)
+    for name, rows in report["scores"].items():
+        cost = rows["cost"]
+        console.print(
+            f"{name}: {cost['samples']} samples, {cost['tokens']} tokens and "
+            f"{cost['seconds']} s per question"
+        )
+    console.print()
+    console.print(
+        "precision against coverage (* threshold sweep, G greedy, B baseline, "
+        "V verified at the chosen thresholds):"
+    )
+    console.print(text_chart(report), highlight=False)
