@@ -363,3 +363,32 @@ def test_registered_under_its_name() -> None:
     assert isinstance(checker, ArithmeticChecker)
     assert checker.name == "arithmetic"
     assert checker.description
+
+
+# On the real example article: operands must stand where the question points, and a
+# calculation must not use one figure against itself.
+GROWTH_QUESTION = "By how much did OrigoTech's revenue grow from 2022 to 2023?"
+REAL = [
+    ("grounded-and-placed", "48.2 - 39.5 = 8.7", "pass", "48.2 - 39.5 = 8.7"),
+    ("figure-against-itself", "48.2 / 48.2 = 1", "fail", "one figure against itself"),
+    ("operands-elsewhere", "312 - 64 = 248", "fail", "where the question does not point"),
+    ("wrong-result", "48.2 - 39.5 = 8.9", "fail", "evaluates to 8.7, not 8.9"),
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict", "detail"), [r[1:] for r in REAL], ids=[r[0] for r in REAL]
+)
+def test_real_source_operands(example_text, answer: str, verdict: str, detail: str) -> None:
+    from verify_ask.candidates import group_samples
+    from verify_ask.checkers import CheckContext, get
+    from verify_ask.pipeline import read_answer
+    from verify_ask.question import analyze_question
+    from verify_ask.source import Source
+
+    question = analyze_question(GROWTH_QUESTION)
+    candidate = group_samples([read_answer(answer, question, 0)])[0]
+    context = CheckContext(question, Source(example_text), (candidate,), 1, {})
+    result = get("arithmetic").check(candidate, context)
+    assert result.verdict == verdict
+    assert detail in result.detail

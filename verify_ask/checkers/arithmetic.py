@@ -3,8 +3,9 @@
 A computed answer ("48.2 - 39.5 = 8.7") cannot be found in the source, but it can be
 verified: the derivation must evaluate, exactly, to the candidate (see
 ``verify_ask.expression.matches`` for the rounding it allows), and every number it uses
-must be a figure in the source. An operand is grounded when it equals a figure's number
-(``1250`` for "1,250"), or the number as written in the figure's text (``1.2`` for
+must be a figure in the source, standing where the question points (its place scores at
+least ``min_relevance``, as in the span checker). An operand is grounded when it equals a
+figure's number (``1250`` for "1,250"), or the number as written in the figure's text (``1.2`` for
 "$1.2 million", whose number is 1200000), or the year of a date given as a bare year.
 An operand with a scale word ("48.2 million") may also equal a figure's number
 (48200000). The constants 1, 2 and 100 (ratios, averages, percentages) need not occur in the source;
@@ -20,6 +21,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from verify_ask import defaults
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, Evidence
 from verify_ask.checkers.registry import register
@@ -85,17 +87,26 @@ def _check_one(
         )
     evidence: list[Evidence] = []
     constants: list[str] = []
+    threshold = float(context.settings.get("min_relevance", defaults.MIN_RELEVANCE))  # type: ignore[arg-type]
     for number, scaled_number in zip(numbers, scaled, strict=True):
         if number in ALLOWED_CONSTANTS and scaled_number == number:
             constants.append(_plain(number))
             continue
-        mention = _grounding(number, scaled_number, mentions)
-        if mention is None:
+        placed = _grounding(number, scaled_number, mentions, context)
+        if placed is None:
             problems.append(f"operand {_plain(number)} not in source")
+        elif placed[0] < threshold:
+            problems.append(
+                f"operand {_plain(number)} stands where the question does not point "
+                f"(place {placed[0]:.2f} < {threshold:.2f})"
+            )
         else:
-            evidence.append(_evidence(context, mention, note))
+            evidence.append(_evidence(context, placed[1], note))
     if not evidence and not problems:
         problems.append("no operand is a figure from the source")
+    if len(evidence) > 1 and len({(e.start, e.end) for e in evidence}) == 1:
+        # x / x, x - x: a calculation that uses one figure against itself proves nothing.
+        problems.append("it uses one figure against itself")
     if problems:
         return (), note, ", ".join(dict.fromkeys(problems))
     detail = note
@@ -148,21 +159,31 @@ def _mentions(source: object) -> list:
     return mentions
 
 
-def _grounding(number: Decimal, scaled: Decimal, mentions: list) -> object | None:
-    """The first source figure the operand is (numbers compare exactly, signs aside).
+def _grounding(
+    number: Decimal, scaled: Decimal, mentions: list, context: CheckContext
+) -> tuple[float, object] | None:
+    """The best-placed source figure the operand is (numbers compare exactly, signs aside),
+    with its place score for the question.
 
     ``number`` is the operand as written, ``scaled`` with its scale word applied.
     """
-    for mention in mentions:
-        found = mention.value
-        if isinstance(found, Quantity):
-            if abs(found.number) in (number, scaled):
-                return mention
-            if any(written == number for written in _surface_numbers(mention.surface)):
-                return mention
-        elif isinstance(found, DateValue) and found.month is None and number == found.year:
-            return mention
-    return None
+    found_at = [m for m in mentions if _is_operand(number, scaled, m)]
+    if not found_at:
+        return None
+    places = getattr(context.source, "places", None)
+    if places is None:  # a source without a place index: any occurrence will do
+        return 1.0, found_at[0]
+    scored = [(places.place(context.question, m.start, m.end).score, m) for m in found_at]
+    return max(scored, key=lambda pair: pair[0])
+
+
+def _is_operand(number: Decimal, scaled: Decimal, mention: object) -> bool:
+    found = mention.value  # type: ignore[attr-defined]
+    if isinstance(found, Quantity):
+        if abs(found.number) in (number, scaled):
+            return True
+        return any(written == number for written in _surface_numbers(mention.surface))  # type: ignore[attr-defined]
+    return isinstance(found, DateValue) and found.month is None and number == found.year
 
 
 def _surface_numbers(surface: str) -> list[Decimal]:
