@@ -63,3 +63,29 @@ def test_span_checker_reads_tables(question: str, answer: str, verdict: str) -> 
     context = CheckContext(parsed, Source(TABLE), (candidate,), 1, {})
     result = get("span").check(candidate, context)
     assert result.verdict == verdict, result.detail
+
+
+COMPARISONS = [
+    ("largest-right", "In which year is the amount of total sales the largest?", "2019", "pass"),
+    ("largest-wrong", "In which year is the amount of total sales the largest?", "2017", "fail"),
+    ("smallest-right", "In which year was Other the smallest?", "2019", "pass"),
+    ("lower-right", "Which year had a lower amount of Other?", "2019", "pass"),
+    ("threshold-skips", "In which year was Other less than 50?", "2019", "skip"),
+    ("no-row-skips", "In which year were patents the largest?", "2019", "skip"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"),
+    [c[1:] for c in COMPARISONS],
+    ids=[c[0] for c in COMPARISONS],
+)
+def test_comparison_checker_reads_the_named_row(question: str, answer: str, verdict: str) -> None:
+    parsed = analyze_question(question)
+    candidate = group_samples([read_answer(answer, parsed, 0)])[0]
+    context = CheckContext(parsed, Source(TABLE), (candidate,), 1, {})
+    result = get("comparison").check(candidate, context)
+    assert result.verdict == verdict, result.detail
+    if verdict != "skip":
+        evidence = result.evidence[0]
+        assert evidence.quote in TABLE and TABLE[evidence.start : evidence.end] in evidence.quote

@@ -18,7 +18,6 @@ from functools import cached_property
 
 from verify_ask.question import NEGATION, Question, stem
 from verify_ask.source import Source
-from verify_ask.tables import TableIndex
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d[\d,.]*\d|\d|[,;:]")
 _CLAUSE_MARKS = frozenset(",;:")
@@ -93,19 +92,15 @@ class PlaceIndex:
         sentences = {
             sentence
             for word, sentence in zip(self._words[1], self._words[2], strict=True)
-            if _same_stem(word, name)
+            if same_stem(word, name)
         }
         return len(sentences) >= TOPIC_SENTENCES
 
     def weight(self, term: str) -> float:
         return self._weights.get(term, math.log(2 + len(self.source.sentences)))
 
-    @cached_property
-    def _tables(self) -> TableIndex:
-        return TableIndex(self.source.text)
-
     def place(self, question: Question, start: int, end: int) -> Place:
-        labels = self._tables.labels_at(start)
+        labels = self.source.tables.labels_at(start)
         if labels is not None:
             return self._table_place(question, labels)
         return self._text_place(question, start, end)
@@ -119,15 +114,15 @@ class PlaceIndex:
         for term in question.terms:
             weight = self.weight(term)
             total += weight
-            found += weight * any(_same_stem(word, term) for word in words)
-        names_target = any(_same_stem(w, noun) for w in words for noun in question.target)
+            found += weight * any(same_stem(word, term) for word in words)
+        names_target = any(same_stem(w, noun) for w in words for noun in question.target)
         missing = tuple(
             name
             for name in question.names
-            if not self._is_topic(name) and not any(_same_stem(w, name) for w in words)
+            if not self._is_topic(name) and not any(same_stem(w, name) for w in words)
         )
         has_predicate = question.predicate is None or any(
-            _same_stem(w, question.predicate) for w in words
+            same_stem(w, question.predicate) for w in words
         )
         return Place(found / total, names_target, missing, True, has_predicate)
 
@@ -147,7 +142,7 @@ class PlaceIndex:
             total += weight
             best = 0.0
             for index in range(window_start, window_end):
-                if first <= index < last or not _same_stem(stems[index], term):
+                if first <= index < last or not same_stem(stems[index], term):
                     continue
                 gap = abs(sentences[index] - here)
                 if gap > 1:
@@ -159,7 +154,7 @@ class PlaceIndex:
                 best = max(best, 1.0 if distance <= NEAR else NEAR / distance)
             found += weight * best
         names_target = any(
-            _same_stem(stems[i], noun)
+            same_stem(stems[i], noun)
             for i in range(first, min(last + FOLLOWING, len(stems)))
             if sentences[i] == here
             for noun in question.target
@@ -172,7 +167,7 @@ class PlaceIndex:
         missing = tuple(
             name
             for name in question.names
-            if not self._is_topic(name) and not any(_same_stem(w, name) for w in nearby)
+            if not self._is_topic(name) and not any(same_stem(w, name) for w in nearby)
         )
         sentence_start, sentence_end = (
             self.source.sentences[here] if self.source.sentences else (0, 0)
@@ -182,7 +177,7 @@ class PlaceIndex:
             bisect.bisect_left(sentences, here - 1), bisect.bisect_right(sentences, here)
         )
         has_predicate = question.predicate is None or any(
-            _same_stem(w, question.predicate) for w in stems[before]
+            same_stem(w, question.predicate) for w in stems[before]
         )
         return Place(
             found / total if total else 0.0,
@@ -193,7 +188,7 @@ class PlaceIndex:
         )
 
 
-def _same_stem(word: str, term: str) -> bool:
+def same_stem(word: str, term: str) -> bool:
     """Equal stems, or one a prefix of the other when both are long ("sahara"/"saharan")."""
     if word == term:
         return True

@@ -14,8 +14,6 @@ from verify_ask.errors import UsageError
 from verify_ask.question import Question, analyze_question
 from verify_ask.source import Source
 
-DEFAULT_CHECKS = ("span", "arithmetic", "vote")
-
 
 @dataclass(frozen=True)
 class Settings:
@@ -23,7 +21,8 @@ class Settings:
     temperature: float = defaults.TEMPERATURE
     seed: int = 0
     max_tokens: int = 32
-    checks: tuple[str, ...] = DEFAULT_CHECKS
+    checks: tuple[str, ...] = ()
+    """Checker names; empty means every built-in that runs by default."""
     min_agree: float = defaults.MIN_AGREE
     min_relevance: float = defaults.MIN_RELEVANCE
     prompt: str | None = None
@@ -39,6 +38,9 @@ class Settings:
             raise UsageError(f"--max-tokens must be at least 1, not {self.max_tokens}")
         for name in self.checks:
             registry.get(name)
+
+    def checker_names(self) -> tuple[str, ...]:
+        return self.checks or registry.default_names()
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,7 @@ def judge_samples(
         total_samples=len(samples),
         settings={"min_agree": settings.min_agree, "min_relevance": settings.min_relevance},
     )
-    checkers = [registry.get(name) for name in settings.checks]
+    checkers = [registry.get(name) for name in settings.checker_names()]
     return tuple(
         judge(c, tuple(checker.check(c, context) for checker in checkers), question)
         for c in candidates

@@ -53,7 +53,7 @@ def outcome_record(
             "samples": settings.samples,
             "temperature": settings.temperature,
             "seed": settings.seed,
-            "checks": list(settings.checks),
+            "checks": list(settings.checker_names()),
             "min_agree": settings.min_agree,
             "min_relevance": settings.min_relevance,
         },

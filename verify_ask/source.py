@@ -15,6 +15,7 @@ from verify_ask.errors import InputError
 if TYPE_CHECKING:
     from verify_ask.locate import PlaceIndex
     from verify_ask.normalize import Mention
+    from verify_ask.tables import TableIndex
 
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
 """Refuse larger sources outright: reading them would exhaust memory long before an answer."""
@@ -60,6 +61,13 @@ class Source:
         from verify_ask.normalize import find_values
 
         return find_values(self.text)
+
+    @cached_property
+    def tables(self) -> TableIndex:
+        """The source's text tables (rows of cells between ``|``), found once."""
+        from verify_ask.tables import TableIndex
+
+        return TableIndex(self.text)
 
     @cached_property
     def places(self) -> PlaceIndex:

@@ -58,6 +58,32 @@ class TableIndex:
                 labels += [self._cell_text(row, c) for c in range(len(row.cells))]
         return [label for label in labels if label]
 
+    def body_rows(self) -> list[tuple[str, list[tuple[str, int, int]]]]:
+        """Each body row as (label, [(column header text, start, end) of its figure cells])."""
+        rows = []
+        for block in self._blocks:
+            for index, row in enumerate(block.rows):
+                if index in block.header_rows or not row.cells:
+                    continue
+                label = " ".join([self._cell_text(row, 0), *self._section_label(block, index)])
+                cells = []
+                for column in range(1, len(row.cells)):
+                    start, end = row.cells[column]
+                    if _NUMBER.search(self.text[start:end]):
+                        headers = " ".join(self._column_headers(block, row, column))
+                        cells.append((headers, start, end))
+                if cells:
+                    rows.append((label, cells))
+        return rows
+
+    def _column_headers(self, block: _Block, row: _Row, column: int) -> list[str]:
+        headers = []
+        for header in block.header_rows:
+            header_row = block.rows[header]
+            if len(header_row.cells) == len(row.cells):
+                headers.append(self._cell_text(header_row, column))
+        return headers
+
     def _cell_text(self, row: _Row, column: int) -> str:
         if column >= len(row.cells):
             return ""

@@ -1,7 +1,14 @@
-"""Checkers by name: built-ins register on import, third parties through entry points."""
+"""Checkers by name: built-ins register on import, third parties through entry points.
+
+Every module of this package other than the plumbing is a built-in checker that calls
+``register`` when imported, so adding a checker is adding one file. A checker runs by
+default unless it sets ``by_default = False`` (those that need options, such as a list of
+allowed answers, run only when named with ``--check``).
+"""
 
 from __future__ import annotations
 
+import pkgutil
 import sys
 from importlib import import_module
 from importlib.metadata import entry_points
@@ -10,9 +17,12 @@ from verify_ask.checkers.base import Checker
 from verify_ask.errors import UsageError
 
 ENTRY_POINT_GROUP = "verify_ask.checkers"
-_BUILTIN_MODULES = ("span", "arithmetic", "vote")
+_PLUMBING = frozenset({"base", "registry"})
+# Built-ins in the order their verdicts are shown; modules not listed follow by name.
+_ORDER = ("span", "arithmetic", "comparison", "vote")
 
 _CHECKERS: dict[str, Checker] = {}
+_builtin_names: list[str] = []
 _loaded = False
 
 
@@ -25,6 +35,16 @@ def available() -> dict[str, Checker]:
     """Every checker known by name, built-ins first, then plugins that import cleanly."""
     _load()
     return dict(_CHECKERS)
+
+
+def _shown_order(name: str) -> tuple[int, str]:
+    return (_ORDER.index(name) if name in _ORDER else len(_ORDER), name)
+
+
+def default_names() -> tuple[str, ...]:
+    """The built-in checkers that run when ``--check`` is not given."""
+    _load()
+    return tuple(name for name in _builtin_names if getattr(_CHECKERS[name], "by_default", True))
 
 
 def get(name: str) -> Checker:
@@ -41,8 +61,11 @@ def _load() -> None:
     if _loaded:
         return
     _loaded = True
-    for module in _BUILTIN_MODULES:
-        import_module(f"verify_ask.checkers.{module}")
+    package = sys.modules[__package__]
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name not in _PLUMBING:
+            import_module(f"{__package__}.{info.name}")
+    _builtin_names.extend(sorted(_CHECKERS, key=_shown_order))
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         try:
             checker = entry.load()

@@ -42,7 +42,7 @@ def build_report(
             "seed": settings.seed,
             "min_agree": settings.min_agree,
             "min_relevance": settings.min_relevance,
-            "checks": list(settings.checks),
+            "checks": list(settings.checker_names()),
         },
         "strategies": strategies,
         "scores": scores,

@@ -1,0 +1,125 @@
+"""The ``comparison`` checker: "In which year was X the largest?" answered from the table.
+
+Such a question is answered by a column header, which no sentence states as the answer,
+so neither span nor arithmetic can ground it. This checker finds the table row the question
+names, reads its figures per year column, and confirms that the candidate year holds the
+largest (or smallest) figure. It skips questions that are not such comparisons, questions
+with a threshold ("less than 100 million"), and sources without a matching row.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from verify_ask.candidates import Candidate
+from verify_ask.checkers.base import CheckContext, CheckResult, Evidence
+from verify_ask.checkers.registry import register
+from verify_ask.locate import same_stem
+from verify_ask.normalize import parse_value
+from verify_ask.question import content_terms, stem
+from verify_ask.values import DateValue, Quantity
+
+_MOST = re.compile(
+    r"\b(largest|highest|greatest|biggest|most|larger|higher|greater|bigger|more)\b", re.I
+)
+_LEAST = re.compile(r"\b(lowest|smallest|least|fewest|lower|smaller|less|fewer)\b", re.I)
+_THRESHOLD = re.compile(r"\b(than|over|under|above|below)\s+[$€£]?\d", re.I)
+_LABEL_WORD = re.compile(r"[A-Za-z]+")
+_YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
+_COMPARISON_WORDS = frozenset(
+    content_terms(
+        "largest highest greatest biggest most larger higher greater bigger more lowest smallest "
+        "least fewest lower smaller less fewer year fy fiscal amount value"
+    )
+)
+MIN_ROW_MATCH = 0.5
+"""Share of the question's (non-comparison) term weight the row label must hold."""
+
+
+class ComparisonChecker:
+    name = "comparison"
+    description = "a year that answers 'which year was X largest/smallest' holds that extreme"
+
+    def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
+        question = context.question
+        value = candidate.value
+        most, least = _MOST.search(question.text), _LEAST.search(question.text)
+        if (
+            not isinstance(value, DateValue)
+            or value.month is not None
+            or bool(most) == bool(least)
+            or _THRESHOLD.search(question.text)
+        ):
+            return self._skip("not a which-year comparison")
+        terms = [t for t in question.terms if t not in _COMPARISON_WORDS and not t.isdigit()]
+        row = _named_row(context, terms)
+        if row is None:
+            return self._skip("no table row clearly matches the question")
+        label, by_year = row
+        if len(by_year) < 2:
+            return self._skip(f"row {label!r} has fewer than two years to compare")
+        pick = max if most else min
+        best_year = pick(by_year, key=lambda year: by_year[year][0])
+        figures = sorted(number for number, _, _ in by_year.values())
+        if len(set(figures)) < len(figures):
+            return self._skip(f"row {label!r} has equal figures; no single extreme")
+        number, start, end = by_year[best_year]
+        detail = (
+            f"row {label!r}: {'largest' if most else 'smallest'} in {best_year} ({number}) "
+            f"among {', '.join(str(y) for y in sorted(by_year))}"
+        )
+        evidence = (_evidence(context, start, end, detail),)
+        if best_year != value.year:
+            return CheckResult(self.name, "fail", 0.0, evidence, detail, grounding=True)
+        return CheckResult(self.name, "pass", 1.0, evidence, detail, grounding=True)
+
+    def _skip(self, why: str) -> CheckResult:
+        return CheckResult(self.name, "skip", 0.0, detail=why)
+
+
+def _named_row(
+    context: CheckContext, terms: list[str]
+) -> tuple[str, dict[int, tuple[Decimal, int, int]]] | None:
+    """The one body row whose label holds most of the question's term weight."""
+    if not terms:
+        return None
+    source = context.source
+    weights = {t: source.places.weight(t) for t in terms}
+    total = sum(weights.values())
+    scored = []
+    for label, cells in source.tables.body_rows():
+        words = {stem(word.lower()) for word in _LABEL_WORD.findall(label)}
+        found = sum(w for t, w in weights.items() if any(same_stem(x, t) for x in words))
+        scored.append((found / total, label, cells))
+    scored.sort(key=lambda item: -item[0])
+    if not scored or scored[0][0] < MIN_ROW_MATCH:
+        return None
+    if len(scored) > 1 and scored[1][0] == scored[0][0]:
+        return None  # two rows fit equally: which one the question means is unclear
+    _, label, cells = scored[0]
+    by_year: dict[int, tuple[Decimal, int, int]] = {}
+    for header, start, end in cells:
+        years = _YEAR.findall(header)
+        figure = parse_value(source.text[start:end], expect="number")
+        if len(years) == 1 and isinstance(figure, Quantity) and figure.unit != "%":
+            by_year.setdefault(int(years[0]), (figure.number, start, end))
+    return label, by_year
+
+
+def _evidence(context: CheckContext, start: int, end: int, note: str) -> Evidence:
+    source = context.source
+    line_start = source.text.rfind("\n", 0, start) + 1
+    line_end = source.text.find("\n", end)
+    line_end = len(source.text) if line_end < 0 else line_end
+    return Evidence(
+        quote=source.text[line_start:line_end],
+        start=start,
+        end=end,
+        line=source.line_of(start),
+        quote_start=line_start,
+        note=note,
+    )
+
+
+register(ComparisonChecker())
