@@ -17,15 +17,20 @@ class Sample:
     derivation: str | None = None
     """The arithmetic the model wrote before its answer ("48.2 - 39.5"), if any."""
     tokens: int = 0
+    quote: str | None = None
+    """The source words the model cited for its answer (``--prompt quote``), if any."""
 
     def to_json(self) -> dict[str, object]:
-        return {
+        record: dict[str, object] = {
             "text": self.text,
             "seed": self.seed,
             "value": self.value.to_json() if self.value is not None else None,
             "derivation": self.derivation,
             "tokens": self.tokens,
         }
+        if self.quote is not None:  # only quoting prompts give one; other records keep their shape
+            record["quote"] = self.quote
+        return record
 
 
 @dataclass(frozen=True)

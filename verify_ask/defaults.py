@@ -12,3 +12,7 @@ TEMPERATURE = 0.7
 MIN_AGREE = 0.2
 MIN_RELEVANCE = 0.4
 MARGIN = 0.1
+
+MAX_SOURCE_CHARS = 6000
+"""About 1,500 tokens (six seconds of prefill here): longer sources are read by passage."""
+PASSAGES = 3

@@ -11,6 +11,7 @@ from verify_ask.candidates import Candidate, Sample, group_samples
 from verify_ask.checkers import CheckContext, registry
 from verify_ask.decision import Judgement, decide, judge
 from verify_ask.errors import UsageError
+from verify_ask.passages import Passage, passage_text
 from verify_ask.question import Question, analyze_question
 from verify_ask.source import Source
 
@@ -26,6 +27,18 @@ class Settings:
     min_agree: float = defaults.MIN_AGREE
     min_relevance: float = defaults.MIN_RELEVANCE
     prompt: str | None = None
+    max_source_chars: int = defaults.MAX_SOURCE_CHARS
+    """Longer sources are read as their best passages (``passages`` of them)."""
+    passages: int = defaults.PASSAGES
+    choices: tuple[str, ...] = ()
+    """Allowed answers; giving any enables the ``choices`` checker."""
+    pattern: str | None = None
+    """A regular expression the answer must match; enables the ``pattern`` checker."""
+    command: str | None = None
+    """A command that judges each candidate by its exit status; enables ``command``."""
+    check_timeout: float = 10.0
+    quote_threshold: float = 90.0
+    """How closely (0-100) a sample's quote must match the source for ``quote``."""
 
     def validate(self) -> None:
         if not 1 <= self.samples <= 256:
@@ -36,11 +49,25 @@ class Settings:
             raise UsageError(f"--min-agree must be between 0 and 1, not {self.min_agree}")
         if self.max_tokens < 1:
             raise UsageError(f"--max-tokens must be at least 1, not {self.max_tokens}")
+        if self.passages < 1:
+            raise UsageError(f"--passages must be at least 1, not {self.passages}")
         for name in self.checks:
             registry.get(name)
+        from verify_ask.checkers.options import validate_options
+
+        validate_options(self)
 
     def checker_names(self) -> tuple[str, ...]:
-        return self.checks or registry.default_names()
+        names = self.checks or registry.default_names()
+        # Giving a checker's option (--choices, --pattern, --check-command, --prompt quote)
+        # asks for that checker on top of the others.
+        asked = {
+            "choices": self.choices,
+            "pattern": self.pattern,
+            "command": self.command,
+            "quote": self.prompt == "quote",
+        }
+        return names + tuple(n for n, given in asked.items() if given and n not in names)
 
 
 @dataclass(frozen=True)
@@ -52,6 +79,10 @@ class Outcome:
     judgements: tuple[Judgement, ...]
     chosen: Judgement | None
     timings: dict[str, float] = field(default_factory=dict)
+    passages: tuple[Passage, ...] = ()
+    """The passages the model read, when the source was too long to read whole."""
+    unread: str | None = None
+    """Why the model was not asked at all (no passage is about the question)."""
 
     @property
     def status(self) -> str:
@@ -65,7 +96,16 @@ class Outcome:
 def ask(question_text: str, source: Source, backend: Backend, settings: Settings) -> Outcome:
     question = analyze_question(question_text)
     template = prompts.choose(question, settings.prompt)
-    prompt = template.render(source.text, question.text)
+    passages: tuple[Passage, ...] = ()
+    text = source.text
+    if len(text) > settings.max_source_chars:
+        passages = tuple(source.passage_index.best(question.text, settings.passages))
+        if not passages:
+            nothing = Sample("", None, None)
+            unread = "no passage of the source shares a word with the question"
+            return Outcome(question, template.name, nothing, (), (), None, unread=unread)
+        text = passage_text(source, list(passages))
+    prompt = template.render(text, question.text)
 
     started = time.perf_counter()
     requests = [SampleRequest(0.0, settings.seed, settings.max_tokens)] + [
@@ -93,6 +133,7 @@ def ask(question_text: str, source: Source, backend: Backend, settings: Settings
             "generate_s": round(generated - started, 3),
             "check_s": round(checked - generated, 3),
         },
+        passages=passages,
     )
 
 
@@ -106,7 +147,15 @@ def judge_samples(
         source=source,
         candidates=candidates,
         total_samples=len(samples),
-        settings={"min_agree": settings.min_agree, "min_relevance": settings.min_relevance},
+        settings={
+            "min_agree": settings.min_agree,
+            "min_relevance": settings.min_relevance,
+            "choices": settings.choices,
+            "pattern": settings.pattern,
+            "command": settings.command,
+            "check_timeout": settings.check_timeout,
+            "quote_threshold": settings.quote_threshold,
+        },
     )
     checkers = [registry.get(name) for name in settings.checker_names()]
     return tuple(
@@ -116,15 +165,16 @@ def judge_samples(
 
 
 def read_answer(text: str, question: Question, seed: int | None, tokens: int = 0) -> Sample:
-    """Normalize one completion: split off a derivation, then parse the typed value."""
+    """Normalize one completion: split off a quote and a derivation, then parse the value."""
+    from verify_ask.checkers.quote import split_quote
     from verify_ask.expression import split_derivation
     from verify_ask.normalize import parse_value
 
-    answer = text.strip()
+    answer, quote = split_quote(text.strip())
     derivation = None
     result_text = answer
     split = split_derivation(answer)
     if split is not None:
         derivation, result_text = split
     value = parse_value(result_text, expect=question.expects)
-    return Sample(answer, seed, value, derivation, tokens)
+    return Sample(answer, seed, value, derivation, tokens, quote)

@@ -66,12 +66,16 @@ def outcome_record(
             "derivation": next(iter(chosen.candidate.derivations), None),
             "evidence": [e.to_json() for c in chosen.checks if c.passed for e in c.evidence[:1]],
         }
+    if outcome.passages:
+        record["passages"] = [p.to_json() for p in outcome.passages]
     if include_timings:
         record["timings"] = outcome.timings
     return record
 
 
 def abstain_reason(outcome: Outcome) -> str:
+    if outcome.unread:
+        return outcome.unread
     if not outcome.judgements:
         return "no sample gave a figure or date"
     best = outcome.judgements[0]

@@ -15,6 +15,7 @@ from verify_ask.errors import InputError
 if TYPE_CHECKING:
     from verify_ask.locate import PlaceIndex
     from verify_ask.normalize import Mention
+    from verify_ask.passages import PassageIndex
     from verify_ask.tables import TableIndex
 
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
@@ -70,6 +71,13 @@ class Source:
         return TableIndex(self.text)
 
     @cached_property
+    def passage_index(self) -> PassageIndex:
+        """BM25 over the source's passages, for sources too long to read whole (built once)."""
+        from verify_ask.passages import PassageIndex
+
+        return PassageIndex(self)
+
+    @cached_property
     def places(self) -> PlaceIndex:
         """The source's words indexed for judging where a figure sits (built once)."""
         from verify_ask.locate import PlaceIndex
@@ -122,9 +130,43 @@ def source_from_bytes(data: bytes, label: str) -> Source:
             f"source {label} is not UTF-8 text (bad byte at offset {error.start}); "
             "convert it first, e.g. with iconv"
         ) from None
+    if _looks_like_html(label, text):
+        text = html_to_text(text)
     if not text.strip():
         raise InputError(f"source {label} is empty")
     return Source(text=text, path=None if label == "<stdin>" else label)
+
+
+def _looks_like_html(label: str, text: str) -> bool:
+    if label.lower().endswith((".html", ".htm")):
+        return True
+    head = text.lstrip()[:64].lower()
+    return head.startswith(("<!doctype html", "<html"))
+
+
+def html_to_text(markup: str) -> str:
+    """The readable text of an HTML page (scripts, styles and markup dropped).
+
+    Offsets in evidence then point into this text, not into the HTML file.
+    """
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(markup, "html.parser")
+    for element in soup(["script", "style", "noscript", "template", "head"]):
+        element.decompose()
+    # Block elements end a line; inline ones (<b>, <a>) stay inside their sentence.
+    for element in soup(_BLOCK_TAGS):
+        element.insert_after("\n")
+    for cell in soup(["td", "th"]):
+        cell.insert_after(" | ")
+    lines = (" ".join(line.split()) for line in soup.get_text().splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+_BLOCK_TAGS = (
+    "p div h1 h2 h3 h4 h5 h6 li tr br table ul ol section article header footer blockquote "
+    "pre dd dt figcaption caption"
+).split()
 
 
 def _read_file(path: Path) -> bytes:

@@ -11,12 +11,30 @@ __all__ = ["Backend", "Completion", "SampleRequest", "create", "names"]
 
 
 def _llama(**options: object) -> Backend:
+    from verify_ask.backends.batched import BatchedBackend
+
+    return BatchedBackend(**options)  # type: ignore[arg-type]
+
+
+def _llama_simple(**options: object) -> Backend:
+    # The sequential create_completion loop, kept as the benchmark's baseline.
     from verify_ask.backends.llama import LlamaBackend
 
+    options.pop("draft", None)
     return LlamaBackend(**options)  # type: ignore[arg-type]
 
 
-_FACTORIES: dict[str, Callable[..., Backend]] = {"llama": _llama}
+def _http(**options: object) -> Backend:
+    from verify_ask.backends.http import HttpBackend
+
+    return HttpBackend(**options)  # type: ignore[arg-type]
+
+
+_FACTORIES: dict[str, Callable[..., Backend]] = {
+    "llama": _llama,
+    "llama-simple": _llama_simple,
+    "http": _http,
+}
 
 
 def names() -> list[str]:

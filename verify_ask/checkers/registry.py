@@ -17,7 +17,7 @@ from verify_ask.checkers.base import Checker
 from verify_ask.errors import UsageError
 
 ENTRY_POINT_GROUP = "verify_ask.checkers"
-_PLUMBING = frozenset({"base", "registry"})
+_PLUMBING = frozenset({"base", "options", "registry"})
 # Built-ins in the order their verdicts are shown; modules not listed follow by name.
 _ORDER = ("span", "arithmetic", "comparison", "vote")
 

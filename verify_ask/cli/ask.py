@@ -26,7 +26,27 @@ def ask(
         "--model",
         "-m",
         envvar="VERIFY_ASK_MODEL",
-        help="GGUF model file [default: the bundled Gemma 3 270M].",
+        help="GGUF model file [default: the bundled Gemma 3 270M]; with --base-url, the served "
+        "model's name (default: the one the server lists).",
+    ),
+    base_url: Optional[str] = typer.Option(
+        None,
+        "--base-url",
+        envvar="VERIFY_ASK_BASE_URL",
+        help="Sample from an OpenAI-compatible server (llama-server, vLLM, Ollama), "
+        "e.g. http://127.0.0.1:8080/v1.",
+    ),
+    api_key: Optional[str] = typer.Option(
+        None,
+        "--api-key",
+        envvar=["VERIFY_ASK_API_KEY", "OPENAI_API_KEY"],
+        show_default=False,
+        help="Bearer key for --base-url.",
+    ),
+    timeout: float = typer.Option(120.0, "--timeout", help="Seconds to wait for the server."),
+    retries: int = typer.Option(3, "--retries", help="Retries on connection errors, 429, 5xx."),
+    concurrency: int = typer.Option(
+        4, "--concurrency", help="Requests in flight to --base-url at once."
     ),
     samples: int = typer.Option(
         10, "--samples", "-n", help="Samples to draw (besides the greedy answer)."
@@ -37,7 +57,10 @@ def ask(
     seed: int = typer.Option(0, "--seed", help="Sample i uses seed + i; same seed, same output."),
     max_tokens: int = typer.Option(32, "--max-tokens", help="Longest answer in tokens."),
     check: Optional[list[str]] = typer.Option(
-        None, "--check", "-c", help="Checker to run (repeatable) [default: span, arithmetic, vote]."
+        None,
+        "--check",
+        "-c",
+        help="Checker to run (repeatable) [default: every built-in that needs no options].",
     ),
     min_agree: float = typer.Option(
         defaults.MIN_AGREE, "--min-agree", help="Vote share the answer needs."
@@ -48,7 +71,43 @@ def ask(
         help="Share of the question's terms the evidence sentence must hold.",
     ),
     prompt: Optional[str] = typer.Option(
-        None, "--prompt", help="Prompt file with {source} and {question} placeholders."
+        None,
+        "--prompt",
+        help="Prompt file with {source} and {question} placeholders, or a built-in: extract, "
+        "derive, quote (cites its source; runs the quote checker).",
+    ),
+    choices: Optional[list[str]] = typer.Option(
+        None,
+        "--choices",
+        help="Allowed answers, comma-separated (repeatable); runs the choices checker.",
+    ),
+    pattern: Optional[str] = typer.Option(
+        None, "--pattern", help="Regex the answer must fully match; runs the pattern checker."
+    ),
+    check_command: Optional[str] = typer.Option(
+        None,
+        "--check-command",
+        help="Command that judges each candidate (on stdin, $VERIFY_ASK_CANDIDATE) by exit "
+        "status; run without a shell; runs the command checker.",
+    ),
+    check_timeout: float = typer.Option(
+        10.0, "--check-timeout", help="Seconds --check-command may run per candidate."
+    ),
+    quote_threshold: float = typer.Option(
+        90.0, "--quote-threshold", help="How closely (0-100) a quote must match the source."
+    ),
+    passages: int = typer.Option(
+        defaults.PASSAGES, "--passages", help="Passages the model reads from a long source."
+    ),
+    max_source_chars: int = typer.Option(
+        defaults.MAX_SOURCE_CHARS,
+        "--max-source-chars",
+        help="Sources longer than this are read by their best passages (BM25).",
+    ),
+    draft: bool = typer.Option(
+        True,
+        "--draft/--no-draft",
+        help="Draft answer tokens from the source and verify them in the batch (same output).",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
     timings: bool = typer.Option(
@@ -56,34 +115,87 @@ def ask(
         "--timings/--no-timings",
         help="Include timings in --json (omit for byte-identical output).",
     ),
+    batch: Optional[str] = typer.Option(
+        None,
+        "--batch",
+        help="Answer every line of this JSONL (or plain-text) file, '-' for stdin; "
+        "one JSON record per line on stdout.",
+    ),
+    resume: Optional[str] = typer.Option(
+        None,
+        "--resume",
+        help="With --batch: skip ids that already have a verified or abstained record in this "
+        "JSONL file (append the output to it).",
+    ),
+    quiet: bool = typer.Option(
+        False, "--quiet", "-q", help="With --batch: no progress and no summary on stderr."
+    ),
+    fail_under: Optional[float] = typer.Option(
+        None,
+        "--fail-under",
+        help="With --batch: exit 0 when this share of the questions (0-1) is verified, else 1.",
+    ),
 ) -> int:
     """Answer QUESTION from the source, printing it only when it is verified."""
     from verify_ask.backends import create
-    from verify_ask.pipeline import DEFAULT_CHECKS, Settings
+    from verify_ask.checkers.options import split_choices
+    from verify_ask.pipeline import Settings
     from verify_ask.pipeline import ask as run_pipeline
     from verify_ask.record import outcome_record
     from verify_ask.source import read_source
 
-    if question is None:
+    if batch is not None and question is not None:
+        raise UsageError("give a QUESTION or --batch FILE, not both")
+    if batch is None and (resume is not None or fail_under is not None):
+        raise UsageError("--resume and --fail-under go with --batch FILE")
+    if question is None and batch is None:
         raise UsageError('give a question, e.g. verify-ask "When was X founded?" --source FILE')
-    if source is None:
+    if source is None and batch is None:
         raise UsageError("give the source text with --source FILE (or --source - for stdin)")
     settings = Settings(
         samples=samples,
         temperature=temperature,
         seed=seed,
         max_tokens=max_tokens,
-        checks=tuple(check) if check else DEFAULT_CHECKS,
+        checks=tuple(check or ()),
         min_agree=min_agree,
         min_relevance=min_relevance,
         prompt=prompt,
+        choices=split_choices(choices or []),
+        pattern=pattern,
+        command=check_command,
+        check_timeout=check_timeout,
+        quote_threshold=quote_threshold,
+        passages=passages,
+        max_source_chars=max_source_chars,
     )
     settings.validate()
     from verify_ask.question import analyze_question
 
-    analyze_question(question)  # an empty question fails before the model loads
-    text = read_source(source)
-    backend = create("llama", model=model)
+    if batch is not None:
+        from verify_ask.cli.batch import BatchOptions, check_options
+
+        options = BatchOptions(batch, source, resume, quiet, fail_under, timings)
+        check_options(options)  # usage errors before the model is touched
+    else:
+        analyze_question(question)  # an empty question fails before the model loads
+        text = read_source(source)
+    if base_url:
+        backend = create(
+            "http",
+            base_url=base_url,
+            model=model,
+            api_key=api_key,
+            timeout=timeout,
+            retries=retries,
+            concurrency=concurrency,
+        )
+    else:
+        backend = create("llama", model=model, draft=draft)
+    if batch is not None:
+        from verify_ask.cli.batch import run_batch
+
+        return run_batch(options, settings, backend)
     outcome = run_pipeline(question, text, backend, settings)
     label = source if source != "-" else "<stdin>"
     record = outcome_record(
@@ -95,7 +207,10 @@ def ask(
         from verify_ask.cli.render import render_record
 
         render_record(record, _stdout_console())
-    return ExitStatus.VERIFIED if outcome.status == "verified" else ExitStatus.ABSTAINED
+    from verify_ask.batch.exit_codes import abstain_ok
+
+    verified = outcome.status == "verified"
+    return ExitStatus.VERIFIED if verified or abstain_ok() else ExitStatus.ABSTAINED
 
 
 def _stdout_console() -> Console:

@@ -15,6 +15,8 @@ from verify_ask.errors import InputError
 from verify_ask.question import Question
 
 PLACEHOLDERS = ("{source}", "{question}")
+BUILTINS = ("extract", "derive", "quote")
+"""Prompts shipped with the package, selectable by name with ``--prompt``."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,13 @@ def from_file(path: str) -> PromptTemplate:
 
 
 def choose(question: Question, override: str | None = None) -> PromptTemplate:
-    """The user's prompt file if given, else the derivation form for computed figures."""
+    """The user's prompt (a built-in's name, else a file), else derive or extract by question.
+
+    A built-in's name ("quote") means the built-in in any directory; anything else is a
+    file's path ("./quote.txt").
+    """
+    if override in BUILTINS:
+        return builtin(override)
     if override:
         return from_file(override)
     return builtin("derive" if question.wants_arithmetic else "extract")

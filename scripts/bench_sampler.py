@@ -1,0 +1,200 @@
+"""Benchmark the batched sampler against one greedy answer and the create_completion loop.
+
+    python scripts/bench_sampler.py [--reps 5]
+
+Article: three SQuAD v1.1 dev passages about the Amazon rainforest (CC BY-SA 4.0), rendered
+into the built-in extract prompt; 13 questions answered by figures in it, 7 about other
+Amazon passages (their answers are not in it). Every ratio is measured side by side in one
+run (cases interleaved per repetition), medians over repetitions. Prints:
+
+(a) greedy + 10 samples / one greedy answer, prompt evaluated from scratch in both;
+(b) the same 11 completions, this sampler / sequential create_completion calls;
+(c) decode phase of greedy answers (prompt cached), drafting / no drafting, on answers
+    copied from the article (4+ tokens) and on the others; texts must be identical;
+(d) 20 questions on the article, prompt cache kept / evaluated from scratch each time;
+(e) peak resident memory of a process that runs one greedy + 10 samples.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+DATA = Path("/work/shared/data/squad_v1.1_dev.jsonl")
+PASSAGES = ("The Amazon rainforest (Portuguese", "The region is home to about 2.5 million")
+OTHERS = ("For a long time, it was thought", "In 2010 the Amazon rainforest", "Between 1991")
+TEMPERATURE = 0.7
+
+
+def load_article() -> tuple[str, list[str], list[str]]:
+    """The article, 13 questions it answers, and 7 it does not."""
+    records = [json.loads(line) for line in DATA.open(encoding="utf-8")]
+    article, copied, others = [], [], []
+    for start in PASSAGES:
+        passage = next(r["source"] for r in records if r["source"].startswith(start))
+        article.append(passage)
+        copied += [r["question"] for r in records if r["source"] == passage]
+    for start in OTHERS:
+        others += [r["question"] for r in records if r["source"].startswith(start)]
+    return "\n\n".join(article), copied, others[:7]
+
+
+def requests(samples: int) -> list:
+    from verify_ask.backends.base import SampleRequest
+
+    return [SampleRequest(0.0, 0, 32)] + [
+        SampleRequest(TEMPERATURE, seed, 32) for seed in range(1, samples + 1)
+    ]
+
+
+def timed(run: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    run()
+    return time.perf_counter() - started
+
+
+def render(article: str, question: str) -> str:
+    from verify_ask import prompts
+
+    return prompts.builtin("extract").render(article, question)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--rss-child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    article, copied, others = load_article()
+    if args.rss_child:
+        rss_child(article, copied[0])
+        return
+
+    from verify_ask.backends.batched import BatchedBackend
+    from verify_ask.backends.llama import LlamaBackend
+
+    fast = BatchedBackend()
+    plain = BatchedBackend(draft=False)  # shares fast's engine and prompt cache
+    simple = LlamaBackend()
+    eleven, one = requests(10), requests(0)
+    prompts = {q: render(article, q) for q in copied + others}
+    print(
+        f"article: {fast.count_tokens(article)} tokens; prompt: "
+        f"{fast.count_tokens(prompts[copied[0]])} tokens; {len(copied)} copied questions, "
+        f"{len(others)} not in the article; {args.reps} repetitions"
+    )
+    fast.complete(prompts[copied[0]], eleven)  # warm up pages and caches
+    simple.complete(prompts[copied[0]], one)
+
+    def cold_fast(prompt: str, reqs: list) -> float:
+        fast.forget()
+        return timed(lambda: fast.complete(prompt, reqs))
+
+    def cold_simple(prompt: str, reqs: list) -> float:
+        simple._load().reset()  # the next call evaluates the whole prompt
+        return timed(lambda: simple.complete(prompt, reqs))
+
+    bench_questions = copied[:4]
+    one_s, eleven_s, simple_s = [], [], []
+    for _ in range(args.reps):
+        one_s.append(sum(cold_fast(prompts[q], one) for q in bench_questions))
+        eleven_s.append(sum(cold_fast(prompts[q], eleven) for q in bench_questions))
+        simple_s.append(sum(cold_simple(prompts[q], eleven) for q in bench_questions))
+    m_one, m_eleven, m_simple = map(statistics.median, (one_s, eleven_s, simple_s))
+    n = len(bench_questions)
+    print(
+        f"(a) greedy+10 samples / one greedy: {m_eleven / n:.2f} s / {m_one / n:.2f} s "
+        f"= {m_eleven / m_one:.2f}  (target <= 1.3)"
+    )
+    print(
+        f"(b) greedy+10 samples, this sampler / create_completion loop: {m_eleven / n:.2f} s / "
+        f"{m_simple / n:.2f} s = {m_eleven / m_simple:.2f}  (target <= 0.5)"
+    )
+
+    fast.forget()
+    completions = fast.complete(prompts[copied[0]], eleven)
+    summary = fast.last_stats.summary()
+    print(
+        f"    rows per step, greedy+10 samples (one per distinct history, plus drafts): "
+        f"{summary['rows_per_step']}; histories per step: {summary['histories_per_step']}"
+    )
+    print(
+        f"    {summary['rows']} logit rows in {summary['steps']} steps, against "
+        f"{sum(c.tokens for c in completions)} for one row per sample per token; "
+        f"drafted tokens kept: {summary['accepted']}/{summary['drafted']}"
+    )
+
+    decode_phase(fast, plain, prompts, copied + others, article, args.reps)
+
+    together, apart = [], []
+    questions = copied + others
+    for _ in range(args.reps):
+        fast.forget()
+        together.append(
+            sum(timed(lambda q=q: fast.complete(prompts[q], eleven)) for q in questions)
+        )
+        apart.append(sum(cold_fast(prompts[q], eleven) for q in questions))
+    m_together, m_apart = statistics.median(together), statistics.median(apart)
+    print(
+        f"(d) {len(questions)} questions on one article, cache kept / from scratch: "
+        f"{m_together:.2f} s / {m_apart:.2f} s = {m_together / m_apart:.2f}  (target <= 0.3)"
+    )
+
+    child = subprocess.run(
+        [sys.executable, __file__, "--rss-child"], capture_output=True, text=True, check=True
+    )
+    print(
+        f"(e) peak resident memory, one process, greedy+10 samples: {child.stdout.strip()} MB "
+        f"(target <= 800)"
+    )
+
+
+def decode_phase(fast, plain, prompts: dict, questions: list, article: str, reps: int) -> None:
+    """Greedy answers with the prompt cached: only the answer's tokens are timed."""
+    one = requests(0)
+    per_group: dict[str, list[tuple[float, float]]] = {"copied": [], "other": []}
+    mismatches = 0
+    for question in questions:
+        prompt = prompts[question]
+        fast.complete(prompt, one)  # cache the prompt
+        answer = fast.complete(prompt, one)[0]
+        if plain.complete(prompt, one) != [answer]:
+            mismatches += 1
+        kind = "copied" if answer.text.strip() in article and answer.tokens >= 4 else "other"
+        drafted = statistics.median(
+            timed(lambda p=prompt: fast.complete(p, one)) for _ in range(reps)
+        )
+        undrafted = statistics.median(
+            timed(lambda p=prompt: plain.complete(p, one)) for _ in range(reps)
+        )
+        per_group[kind].append((drafted, undrafted))
+    for kind, pairs in per_group.items():
+        if not pairs:
+            continue
+        drafted = sum(d for d, _ in pairs)
+        undrafted = sum(u for _, u in pairs)
+        target = "0.67" if kind == "copied" else "1.05"
+        print(
+            f"(c) greedy decode phase, {kind} answers ({len(pairs)} questions), drafting / none: "
+            f"{drafted:.3f} s / {undrafted:.3f} s = {drafted / undrafted:.2f}  "
+            f"(target <= {target})"
+        )
+    print(f"    texts identical with and without drafting: {mismatches == 0} ({mismatches} differ)")
+
+
+def rss_child(article: str, question: str) -> None:
+    from verify_ask.backends.batched import BatchedBackend
+
+    backend = BatchedBackend()
+    backend.complete(render(article, question), requests(10))
+    print(f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}")
+
+
+if __name__ == "__main__":
+    main()

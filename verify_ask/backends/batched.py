@@ -1,0 +1,220 @@
+"""The default local backend: all samples of a prompt decoded together in one llama.cpp context.
+
+The prompt is evaluated once and stays in the KV cache (sequence 0), so the next prompt only
+evaluates what differs: questions about one source share everything up to the question.
+Samples then advance together, one logit row per distinct history, with prompt-lookup drafts
+verified in the same batch (``decoding`` explains why the samples keep their distribution).
+"""
+
+from __future__ import annotations
+
+import atexit
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from verify_ask.backends.base import Completion, SampleRequest
+from verify_ask.backends.decoding import DecodeStats, Track, decode_sequential, decode_shared
+from verify_ask.backends.drafting import MAX_LENGTH, PromptLookup
+from verify_ask.backends.lowlevel import Engine, Entry
+from verify_ask.backends.model_file import hash_prefix, resolve_model
+from verify_ask.errors import InputError, ModelError, VerifyAskError
+
+DEFAULT_CONTEXT = 8192
+# Sequence 0 keeps the prompt; the others hold histories. More requests than that run in
+# chunks (each sample's output depends only on its own seed, so chunking changes nothing).
+SEQUENCES = 32
+BASE = 0
+# Logit rows one step may spend on drafts plus histories (see decoding._plan_drafts).
+ROW_BUDGET = 12
+# KV cells beyond the context for the branches' own tokens and drafts.
+HEADROOM = 1024
+
+
+class _Loaded:
+    """An engine and the prompt tokens its sequence 0 holds, shared by backends of one model."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.cached: list[int] = []
+        self.lock = threading.Lock()
+
+
+_LOADED: dict[tuple[str, int], _Loaded] = {}
+
+
+@atexit.register
+def _close_engines() -> None:
+    while _LOADED:
+        _, loaded = _LOADED.popitem()
+        loaded.engine.close()
+
+
+class BatchedBackend:
+    name = "llama"
+
+    def __init__(
+        self, model: str | None = None, n_ctx: int = DEFAULT_CONTEXT, draft: bool = True
+    ) -> None:
+        self.model_path: Path = resolve_model(model)
+        self.n_ctx = n_ctx
+        self.draft = draft
+        self.last_stats = DecodeStats()
+        self._loaded: _Loaded | None = None
+
+    def _load(self) -> _Loaded:
+        if self._loaded is not None:
+            return self._loaded
+        key = (str(self.model_path), self.n_ctx)
+        if key not in _LOADED:
+            _LOADED[key] = _Loaded(self._new_engine())
+        self._loaded = _LOADED[key]
+        return self._loaded
+
+    def _new_engine(self) -> Engine:
+        # The same guards as the sequential backend: quiet load log, Ctrl-C raised afterwards.
+        from verify_ask.backends.llama import _deferred_interrupts, _quiet_stderr
+
+        try:
+            import llama_cpp._logger as llama_logger
+        except ImportError as error:
+            raise ModelError(f"llama-cpp-python is not installed: {error}") from None
+        llama_logger.set_verbose(False)
+        try:
+            with _quiet_stderr(), _deferred_interrupts():
+                return Engine(
+                    self.model_path,
+                    n_ctx=self.n_ctx + HEADROOM,
+                    n_seq=SEQUENCES,
+                    n_outputs=max(SEQUENCES, ROW_BUDGET),
+                )
+        except ModelError:
+            raise
+        except Exception as error:
+            raise ModelError(f"model file {self.model_path} could not be loaded: {error}") from None
+
+    def count_tokens(self, text: str) -> int:
+        return len(self._load().engine.tokenize(text))
+
+    def complete(self, prompt: str, requests: Sequence[SampleRequest]) -> list[Completion]:
+        return self._run(prompt, requests, sequential=False)
+
+    def reference(self, prompt: str, requests: Sequence[SampleRequest]) -> list[Completion]:
+        """The same completions decoded one request at a time, one token per step (for tests)."""
+        return self._run(prompt, requests, sequential=True)
+
+    def trace(
+        self, prompt: str, requests: Sequence[SampleRequest]
+    ) -> tuple[list[Completion], dict[tuple[int, ...], np.ndarray]]:
+        """``complete`` plus every logit row it computed, keyed by history (for tests)."""
+        rows: dict[tuple[int, ...], np.ndarray] = {}
+        return self._run(prompt, requests, sequential=False, record=rows), rows
+
+    def forget(self) -> None:
+        """Drop the cached prompt, so the next call evaluates it from scratch (benchmarks)."""
+        loaded = self._load()
+        with loaded.lock:
+            loaded.engine.clear()
+            loaded.cached = []
+
+    @property
+    def engine(self) -> Engine:
+        return self._load().engine
+
+    def describe(self) -> dict[str, object]:
+        return {
+            "backend": self.name,
+            "model": str(self.model_path),
+            "sha256": hash_prefix(self.model_path),
+        }
+
+    def _run(
+        self,
+        prompt: str,
+        requests: Sequence[SampleRequest],
+        *,
+        sequential: bool,
+        record: dict[tuple[int, ...], np.ndarray] | None = None,
+    ) -> list[Completion]:
+        loaded = self._load()
+        engine = loaded.engine
+        tokens = engine.tokenize(prompt)
+        longest = max((request.max_tokens for request in requests), default=0)
+        if len(tokens) + longest > self.n_ctx:
+            raise InputError(
+                f"the prompt is {len(tokens)} tokens, more than the model's context of "
+                f"{self.n_ctx} allows; shorten the source"
+            )
+        if not requests:
+            return []
+        stats = DecodeStats()
+        # max_tokens <= 0 means "up to the context", as in create_completion.
+        tracks = [
+            Track.start(r, r.max_tokens if r.max_tokens > 0 else self.n_ctx - len(tokens))
+            for r in requests
+        ]
+        with loaded.lock:
+            try:
+                stats.prefill_tokens = _prefill(loaded, tokens)
+                if sequential:
+                    decode_sequential(engine, tokens, tracks, base=BASE, seq=1, stats=stats)
+                else:
+                    self._decode_chunks(engine, tokens, tracks, stats, record)
+            except BaseException as error:
+                # A failed or interrupted decode leaves the cache in an unknown state.
+                engine.clear()
+                loaded.cached = []
+                if isinstance(error, (VerifyAskError, KeyboardInterrupt)) or not isinstance(
+                    error, Exception
+                ):
+                    raise
+                raise ModelError(f"generation failed on {self.model_path}: {error}") from None
+        self.last_stats = stats
+        return [track.completion() for track in tracks]
+
+    def _decode_chunks(
+        self,
+        engine: Engine,
+        tokens: list[int],
+        tracks: list[Track],
+        stats: DecodeStats,
+        record: dict[tuple[int, ...], np.ndarray] | None,
+    ) -> None:
+        lookup = PromptLookup(tokens) if self.draft else None
+        # Worst case every request forks at once and drafts fully: keep that within the cache.
+        per_track = max(track.limit for track in tracks) + MAX_LENGTH + 1
+        room = max(1, (engine.n_ctx - len(tokens)) // per_track)
+        size = max(1, min(SEQUENCES - 1, room))
+        seqs = list(range(1, SEQUENCES))
+        for start in range(0, len(tracks), size):
+            decode_shared(
+                engine,
+                tokens,
+                tracks[start : start + size],
+                base=BASE,
+                seqs=seqs[:size],
+                lookup=lookup,
+                row_budget=ROW_BUDGET,
+                stats=stats,
+                record=record,
+            )
+
+
+def _prefill(loaded: _Loaded, tokens: list[int]) -> int:
+    """Make sequence 0 hold tokens[:-1], evaluating only what the cache lacks; returns that."""
+    engine = loaded.engine
+    target = tokens[:-1]
+    common = 0
+    for cached, wanted in zip(loaded.cached, target, strict=False):
+        if cached != wanted:
+            break
+        common += 1
+    engine.trim(BASE, common)
+    loaded.cached = target[:common]
+    for start in range(common, len(target), engine.n_batch):
+        chunk = target[start : start + engine.n_batch]
+        engine.decode([Entry(token, start + i, BASE, False) for i, token in enumerate(chunk)])
+        loaded.cached = target[: start + len(chunk)]
+    return len(target) - common

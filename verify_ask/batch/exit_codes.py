@@ -1,0 +1,33 @@
+"""The exit status a script sees: the worst outcome of any line, or a verified-share threshold.
+
+Precedence: a model failure (3) over an input error (4) over an abstention (1) over 0. A model
+failure outranks a bad line because it says the setup is broken, not one line.
+"""
+
+from __future__ import annotations
+
+import os
+
+from verify_ask.batch.tally import Tally
+from verify_ask.errors import ExitStatus
+
+ABSTAIN_OK_VARIABLE = "VERIFY_ASK_ABSTAIN_OK"
+
+
+def abstain_ok() -> bool:
+    """``VERIFY_ASK_ABSTAIN_OK=1``: abstaining exits 0, for pipelines that must not stop on it."""
+    return os.environ.get(ABSTAIN_OK_VARIABLE, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def batch_exit_status(tally: Tally, *, fail_under: float | None, allow_abstain: bool) -> int:
+    """With ``fail_under``, 0 when the verified share (errors count as not verified) reaches it
+    and 1 otherwise; without, the precedence above."""
+    if fail_under is not None:
+        return ExitStatus.VERIFIED if tally.verified_share >= fail_under else ExitStatus.ABSTAINED
+    if tally.model_errors:
+        return ExitStatus.MODEL
+    if tally.input_errors:
+        return ExitStatus.INPUT
+    if tally.abstained and not allow_abstain:
+        return ExitStatus.ABSTAINED
+    return ExitStatus.VERIFIED

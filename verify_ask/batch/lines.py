@@ -1,0 +1,50 @@
+"""The batch input: numbered raw lines from a file or standard input."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from verify_ask.errors import InputError
+
+
+@dataclass
+class BatchLines:
+    lines: Iterator[tuple[int, bytes]]
+    """(1-based line number, raw bytes without the line break)."""
+    total: int | None
+    """Non-blank lines, when known before reading them (a file, not a pipe)."""
+    label: str
+
+
+def open_batch(path: str) -> BatchLines:
+    """A file is read whole (its line count drives the ETA); stdin is streamed line by line,
+    so a producer upstream in a pipeline sees answers while it is still writing questions."""
+    if path == "-":
+        return BatchLines(_numbered(sys.stdin.buffer), None, "<stdin>")
+    data = _read(Path(path))
+    raw = data.split(b"\n")
+    if raw and raw[-1] == b"":
+        raw.pop()
+    total = sum(1 for line in raw if line.strip())
+    return BatchLines(_numbered(raw), total, path)
+
+
+def _numbered(lines: Iterator[bytes] | list[bytes]) -> Iterator[tuple[int, bytes]]:
+    for number, line in enumerate(lines, start=1):
+        yield number, line.rstrip(b"\r\n")
+
+
+def _read(path: Path) -> bytes:
+    try:
+        if path.is_dir():
+            raise InputError(f"batch {path} is a directory, not a file")
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"batch {path} not found") from None
+    except PermissionError:
+        raise InputError(f"batch {path} is not readable (permission denied)") from None
+    except OSError as error:
+        raise InputError(f"batch {path} cannot be read: {error.strerror or error}") from None

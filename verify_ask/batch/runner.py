@@ -1,0 +1,108 @@
+"""Answer jobs in input order with one backend, one record per job; a bad line never stops it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from verify_ask.backends.base import Backend
+from verify_ask.batch.jobs import BadLine, Id, Job, parse_line
+from verify_ask.batch.resume import id_key
+from verify_ask.batch.sources import SourceCache
+from verify_ask.errors import ExitStatus, VerifyAskError
+from verify_ask.pipeline import Settings, ask
+from verify_ask.record import error_record, outcome_record
+from verify_ask.source import Source
+
+
+@dataclass(frozen=True)
+class Result:
+    line: int
+    id: Id
+    status: str
+    """verified, abstained, error, or skipped (done by an earlier run: no record)."""
+    exit_status: ExitStatus
+    record: dict[str, Any] | None
+
+
+class Answerer:
+    """Turns a job into its record. Only the backend protocol is used, so a backend that
+    reuses the evaluated source across prompts speeds batches up without changes here."""
+
+    def __init__(
+        self,
+        backend: Backend,
+        settings: Settings,
+        *,
+        sources: SourceCache | None = None,
+        include_timings: bool = True,
+    ) -> None:
+        self.backend = backend
+        self.settings = settings
+        self.sources = sources or SourceCache()
+        self.include_timings = include_timings
+        self._model: dict[str, object] | None = None
+
+    def answer(self, item: Job | BadLine) -> Result:
+        if isinstance(item, BadLine):
+            return _error(item.line, item.id, item.question, item.error, ExitStatus.INPUT)
+        try:
+            source = self._source(item)
+            outcome = ask(item.question, source, self.backend, self.settings)
+        except VerifyAskError as error:
+            return _error(item.line, item.id, item.question, str(error), error.exit_status)
+        if self._model is None:
+            self._model = self.backend.describe()  # hashes the model file: once per batch
+        record = outcome_record(
+            outcome,
+            self.settings,
+            self._model,
+            source_label=_label(item),
+            include_timings=self.include_timings,
+        )
+        status = ExitStatus.VERIFIED if outcome.status == "verified" else ExitStatus.ABSTAINED
+        return Result(
+            item.line, item.id, outcome.status, status, _placed(item.line, item.id, record)
+        )
+
+    def _source(self, job: Job) -> Source:
+        if job.source_text is not None:
+            return self.sources.by_text(job.source_text)
+        assert job.source is not None  # parse_line gives every job a path or a text
+        return self.sources.by_path(job.source)
+
+
+def run(
+    lines: Iterable[tuple[int, bytes]],
+    answerer: Answerer,
+    *,
+    default_source: str | None = None,
+    done: frozenset[str] = frozenset(),
+) -> Iterator[Result]:
+    """One result per non-blank line, in input order; lines whose id is in ``done`` (keys from
+    ``resume.id_key``) come back as ``skipped`` without being answered."""
+    for number, raw in lines:
+        item = parse_line(raw, number, default_source)
+        if item is None:
+            continue
+        if done and id_key(item.id) in done:
+            yield Result(item.line, item.id, "skipped", ExitStatus.VERIFIED, None)
+            continue
+        yield answerer.answer(item)
+
+
+def _error(line: int, id_: Id, question: str | None, message: str, status: ExitStatus) -> Result:
+    record = error_record(question, message, int(status))
+    return Result(line, id_, "error", status, _placed(line, id_, record))
+
+
+def _placed(line: int, id_: Id, record: dict[str, Any]) -> dict[str, Any]:
+    # id and line first: they are what a reader of a JSONL file looks for.
+    return {"id": id_, "line": line, **record}
+
+
+def _label(job: Job) -> str | None:
+    if job.source_text is not None:
+        return None
+    return "<stdin>" if job.source == "-" else job.source

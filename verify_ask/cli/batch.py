@@ -1,0 +1,91 @@
+"""``verify-ask --batch FILE``: run a batch, write each record as it finishes, summarize."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from verify_ask.backends.base import Backend
+from verify_ask.errors import UsageError
+from verify_ask.pipeline import Settings
+
+
+@dataclass(frozen=True)
+class BatchOptions:
+    batch: str
+    source: str | None
+    resume: str | None
+    quiet: bool
+    fail_under: float | None
+    include_timings: bool
+
+
+def check_options(options: BatchOptions) -> None:
+    """Usage errors, raised before anything is read or loaded."""
+    if options.batch == "-" and options.source == "-":
+        raise UsageError("standard input can hold the batch or the source, not both")
+    if options.fail_under is not None and not 0.0 <= options.fail_under <= 1.0:
+        raise UsageError(f"--fail-under must be between 0 and 1, not {options.fail_under}")
+
+
+def run_batch(options: BatchOptions, settings: Settings, backend: Backend) -> int:
+    """Answer every line; records go to stdout as they finish, in input order."""
+    from verify_ask.batch.exit_codes import abstain_ok, batch_exit_status
+    from verify_ask.batch.lines import open_batch
+    from verify_ask.batch.resume import finished_ids
+    from verify_ask.batch.runner import Answerer, run
+    from verify_ask.batch.tally import Tally
+    from verify_ask.cli.batch_output import print_summary, progress_for, summary_line
+
+    check_options(options)
+    done = finished_ids(options.resume) if options.resume else frozenset()
+    lines = open_batch(options.batch)
+    answerer = Answerer(backend, settings, include_timings=options.include_timings)
+    tally = Tally()
+    started = time.perf_counter()
+    try:
+        with progress_for(lines.total, options.quiet) as progress:
+            for result in run(lines.lines, answerer, default_source=options.source, done=done):
+                if result.record is not None:
+                    _write_line(result.record)
+                tally.add(result)
+                progress.update(tally)
+    except KeyboardInterrupt:
+        left = None if lines.total is None else lines.total - tally.processed - tally.skipped
+        elapsed = time.perf_counter() - started
+        print_summary(
+            summary_line(tally, elapsed, interrupted=True, not_processed=left), options.quiet
+        )
+        raise  # the CLI boundary reports it and exits 130
+    print_summary(summary_line(tally, time.perf_counter() - started), options.quiet)
+    return batch_exit_status(tally, fail_under=options.fail_under, allow_abstain=abstain_ok())
+
+
+def _write_line(record: dict[str, Any]) -> None:
+    line = json.dumps(record, ensure_ascii=False) + "\n"
+    with _sigint_held():
+        sys.stdout.write(line)
+        sys.stdout.flush()
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C while one record is written: an interrupted write could leave half a line
+    (records exceed the pipe's atomic size). The signal is delivered right after."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not (
+        threading.main_thread()
+    ):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

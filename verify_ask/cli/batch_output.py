@@ -1,0 +1,121 @@
+"""What a batch shows on stderr: live progress on a terminal, else only a final summary line."""
+
+from __future__ import annotations
+
+import sys
+from types import TracebackType
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    ProgressColumn,
+    SpinnerColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.progress import Progress as RichProgress
+from rich.text import Text
+
+from verify_ask.batch.tally import Tally
+
+
+class Progress:
+    """Nothing on screen; the base for a terminal's live display."""
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        return None
+
+    def update(self, tally: Tally) -> None:
+        return None
+
+
+class LiveProgress(Progress):
+    """rich's progress bar on stderr: questions done, verified so far, rate and ETA."""
+
+    def __init__(self, total: int | None) -> None:
+        self._total = total
+        self._progress = RichProgress(
+            SpinnerColumn(),
+            TextColumn("questions"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("[green]{task.fields[verified]} verified"),
+            _RateColumn(),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=Console(file=sys.stderr, soft_wrap=True),  # never wrap a record
+            # Records printed while the bar is live must land above it, but only when stdout
+            # is this same terminal; otherwise rich would send them to stderr.
+            redirect_stdout=sys.stdout.isatty(),
+            transient=True,
+        )
+        self._task = self._progress.add_task("batch", total=total, verified=0)
+
+    def __enter__(self) -> LiveProgress:
+        self._progress.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self._progress.stop()
+
+    def update(self, tally: Tally) -> None:
+        # A skipped line is no work: shrink the total rather than count it as done.
+        total = None if self._total is None else self._total - tally.skipped
+        self._progress.update(
+            self._task, completed=tally.processed, total=total, verified=tally.verified
+        )
+
+
+def progress_for(total: int | None, quiet: bool) -> Progress:
+    if quiet or not sys.stderr.isatty():
+        return Progress()
+    return LiveProgress(total)
+
+
+def summary_line(
+    tally: Tally, elapsed: float, *, interrupted: bool = False, not_processed: int | None = None
+) -> str:
+    """e.g. ``verify-ask: 50 questions: 31 verified, 17 abstained, 2 errors in 83.2 s``."""
+    errors = f"{tally.errors} error{'s' if tally.errors != 1 else ''}"
+    if tally.model_errors:
+        errors += f" ({tally.model_errors} from the model)"
+    head = "interrupted after " if interrupted else ""
+    noun = "question" if tally.processed == 1 else "questions"
+    line = (
+        f"verify-ask: {head}{tally.processed} {noun}: {tally.verified} verified, "
+        f"{tally.abstained} abstained, {errors} in {elapsed:.1f} s"
+    )
+    if tally.skipped:
+        line += f"; {tally.skipped} skipped as already done"
+    if interrupted:
+        rest = "the rest of the input" if not_processed is None else f"{not_processed}"
+        line += f"; {rest} not processed"
+    return line
+
+
+def print_summary(line: str, quiet: bool) -> None:
+    if not quiet:
+        print(line, file=sys.stderr, flush=True)
+
+
+class _RateColumn(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:.2f} q/s" if speed else "-.-- q/s", style="cyan")
