@@ -66,7 +66,7 @@ class PlaceIndex:
         stems: list[str] = []
         sentences: list[int] = []
         marks_before = [0]
-        sentence_starts = [s for s, _ in self.source.sentences]
+        sentence_starts = self.source.sentence_starts
         for match in _WORD.finditer(self.source.text):
             word = match.group()
             starts.append(match.start())
@@ -87,14 +87,40 @@ class PlaceIndex:
         total = max(len(per_sentence), 1)
         return {word: math.log(1 + (total + 1) / (1 + n)) for word, n in frequency.items()}
 
+    @cached_property
+    def _sentences_of(self) -> dict[str, set[int]]:
+        """Each distinct stem and the sentences it occurs in."""
+        index: dict[str, set[int]] = {}
+        for word, sentence in zip(self._words[1], self._words[2], strict=True):
+            index.setdefault(word, set()).add(sentence)
+        return index
+
+    def sentences_with(self, term: str) -> set[int]:
+        """The sentences holding the term or a word sharing its stem (cached per term)."""
+        cache = self.__dict__.setdefault("_term_sentences", {})
+        if term not in cache:
+            found: set[int] = set()
+            for word, sentences in self._sentences_of.items():
+                if same_stem(word, term):
+                    found |= sentences
+            cache[term] = found
+        return cache[term]
+
     def _is_topic(self, name: str) -> bool:
         """A name in several sentences is what the text is about; "its" may stand for it."""
-        sentences = {
-            sentence
-            for word, sentence in zip(self._words[1], self._words[2], strict=True)
-            if same_stem(word, name)
-        }
-        return len(sentences) >= TOPIC_SENTENCES
+        return len(self.sentences_with(name)) >= TOPIC_SENTENCES
+
+    def may_answer(self, question: Question, start: int) -> bool:
+        """False when no question term stands within a sentence of ``start`` and it is no
+        table cell: such a place scores nothing, so rivals need not be scored there."""
+        if self.source.tables.labels_at(start) is not None:
+            return True
+        here = self.source.sentence_index(start)
+        return any(
+            sentence in self.sentences_with(term)
+            for term in question.terms
+            for sentence in (here - 1, here, here + 1)
+        )
 
     def weight(self, term: str) -> float:
         return self._weights.get(term, math.log(2 + len(self.source.sentences)))

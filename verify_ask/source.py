@@ -57,6 +57,14 @@ class Source:
         return tuple(span for span in spans if span[1] > span[0])
 
     @cached_property
+    def sentence_starts(self) -> list[int]:
+        return [start for start, _ in self.sentences]
+
+    def sentence_index(self, offset: int) -> int:
+        """Index of the sentence holding ``offset`` (the one before, between sentences)."""
+        return max(bisect.bisect_right(self.sentence_starts, offset) - 1, 0)
+
+    @cached_property
     def mentions(self) -> list[Mention]:
         """Every figure and date in the source with its offsets (computed once)."""
         from verify_ask.normalize import find_values
@@ -86,7 +94,7 @@ class Source:
 
     def sentence_around(self, start: int, end: int) -> tuple[int, int]:
         """The sentence holding the span; a span crossing sentences gets their union."""
-        starts = [span[0] for span in self.sentences]
+        starts = self.sentence_starts
         first = max(bisect.bisect_right(starts, start) - 1, 0)
         last = max(bisect.bisect_right(starts, max(end - 1, start)) - 1, first)
         return self.sentences[first][0], max(self.sentences[last][1], end)

@@ -115,6 +115,8 @@ def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, 
             continue
         if kind == "number" and (mention.start, mention.end) in dates:
             continue  # a bare year is a date's twin, no rival to a count
+        if not source.places.may_answer(question, mention.start):
+            continue
         place = source.places.place(question, mention.start, mention.end)
         if best is None or place.score > best[0].score:
             best = (place, mention)
