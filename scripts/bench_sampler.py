@@ -69,6 +69,7 @@ def render(article: str, question: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--only", default="abcde", help="which parts to run, e.g. 'c'")
     parser.add_argument("--rss-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     article, copied, others = load_article()
@@ -79,7 +80,7 @@ def main() -> None:
     from verify_ask.backends.batched import BatchedBackend
     from verify_ask.backends.llama import LlamaBackend
 
-    fast = BatchedBackend()
+    fast = BatchedBackend(draft=True)
     plain = BatchedBackend(draft=False)  # shares fast's engine and prompt cache
     simple = LlamaBackend()
     eleven, one = requests(10), requests(0)
@@ -100,9 +101,26 @@ def main() -> None:
         simple._load().reset()  # the next call evaluates the whole prompt
         return timed(lambda: simple.complete(prompt, reqs))
 
-    bench_questions = copied[:4]
+    if "a" in args.only or "b" in args.only:
+        ratios_ab(fast, cold_fast, cold_simple, prompts, copied[:4], args.reps)
+    if "c" in args.only:
+        decode_phase(fast, plain, prompts, copied + others, article, args.reps)
+    if "d" in args.only:
+        batch_of_questions(fast, cold_fast, prompts, copied + others, args.reps)
+    if "e" in args.only:
+        child = subprocess.run(
+            [sys.executable, __file__, "--rss-child"], capture_output=True, text=True, check=True
+        )
+        print(
+            f"(e) peak resident memory, one process, greedy+10 samples: "
+            f"{child.stdout.strip()} MB (target <= 800)"
+        )
+
+
+def ratios_ab(fast, cold_fast, cold_simple, prompts: dict, bench_questions: list, reps: int):
+    eleven, one = requests(10), requests(0)
     one_s, eleven_s, simple_s = [], [], []
-    for _ in range(args.reps):
+    for _ in range(reps):
         one_s.append(sum(cold_fast(prompts[q], one) for q in bench_questions))
         eleven_s.append(sum(cold_fast(prompts[q], eleven) for q in bench_questions))
         simple_s.append(sum(cold_simple(prompts[q], eleven) for q in bench_questions))
@@ -118,7 +136,7 @@ def main() -> None:
     )
 
     fast.forget()
-    completions = fast.complete(prompts[copied[0]], eleven)
+    completions = fast.complete(prompts[bench_questions[0]], eleven)
     summary = fast.last_stats.summary()
     print(
         f"    rows per step, greedy+10 samples (one per distinct history, plus drafts): "
@@ -130,11 +148,11 @@ def main() -> None:
         f"drafted tokens kept: {summary['accepted']}/{summary['drafted']}"
     )
 
-    decode_phase(fast, plain, prompts, copied + others, article, args.reps)
 
+def batch_of_questions(fast, cold_fast, prompts: dict, questions: list, reps: int) -> None:
+    eleven = requests(10)
     together, apart = [], []
-    questions = copied + others
-    for _ in range(args.reps):
+    for _ in range(reps):
         fast.forget()
         together.append(
             sum(timed(lambda q=q: fast.complete(prompts[q], eleven)) for q in questions)
@@ -144,14 +162,6 @@ def main() -> None:
     print(
         f"(d) {len(questions)} questions on one article, cache kept / from scratch: "
         f"{m_together:.2f} s / {m_apart:.2f} s = {m_together / m_apart:.2f}  (target <= 0.3)"
-    )
-
-    child = subprocess.run(
-        [sys.executable, __file__, "--rss-child"], capture_output=True, text=True, check=True
-    )
-    print(
-        f"(e) peak resident memory, one process, greedy+10 samples: {child.stdout.strip()} MB "
-        f"(target <= 800)"
     )
 
 

@@ -30,7 +30,7 @@ def render(source: str, question: str) -> str:
 
 @pytest.fixture(scope="module")
 def drafting() -> BatchedBackend:
-    return BatchedBackend()
+    return BatchedBackend(draft=True)
 
 
 @pytest.fixture(scope="module")
@@ -96,11 +96,11 @@ def test_stop_strings_and_max_tokens(drafting: BatchedBackend, example_text: str
 
 def test_prefix_reuse_gives_the_completions_of_a_fresh_backend(example_text: str) -> None:
     first, second = (render(example_text, q) for q in QUESTIONS[:2])
-    reused = BatchedBackend(n_ctx=4096)
+    reused = BatchedBackend(n_ctx=4096, draft=True)
     reused.complete(first, SAMPLES)
     again = reused.complete(second, SAMPLES)
     assert reused.last_stats.prefill_tokens < 20, "only the question was evaluated"
-    fresh = BatchedBackend(n_ctx=4095)  # another context: nothing cached
+    fresh = BatchedBackend(n_ctx=4095, draft=True)  # another context: nothing cached
     assert fresh.complete(second, SAMPLES) == again
     assert fresh.last_stats.prefill_tokens > 300
 

@@ -189,7 +189,9 @@ def decimal_places(value: sympy.Rational) -> int | None:
 
 def result_number(result_text: str) -> Decimal | None:
     """The first number in a result text, signed and as written ("-22.22%" -> -22.22)."""
-    found = _RESULT_NUMBER.search(result_text)
+    # The pattern retries its optional "- $ " prefix at every offset, quadratic in a long run
+    # of spaces or dashes; a result worth reading starts within the first MAX_LENGTH characters.
+    found = _RESULT_NUMBER.search(result_text[:MAX_LENGTH])
     if found is None:
         return None
     number = Decimal(found.group("number").replace(",", ""))

@@ -47,12 +47,16 @@ class Settings:
             raise UsageError(f"--temperature must be between 0 and 2, not {self.temperature}")
         if not 0.0 <= self.min_agree <= 1.0:
             raise UsageError(f"--min-agree must be between 0 and 1, not {self.min_agree}")
+        if not 0.0 <= self.min_relevance <= 1.0:  # nan passed every place check
+            raise UsageError(f"--min-relevance must be between 0 and 1, not {self.min_relevance}")
         if self.max_tokens < 1:
             raise UsageError(f"--max-tokens must be at least 1, not {self.max_tokens}")
         if self.passages < 1:
             raise UsageError(f"--passages must be at least 1, not {self.passages}")
         for name in self.checks:
             registry.get(name)
+        if self.prompt is not None and self.prompt not in prompts.BUILTINS:
+            prompts.from_file(self.prompt)  # a bad prompt file fails before the model loads
         from verify_ask.checkers.options import validate_options
 
         validate_options(self)

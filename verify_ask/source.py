@@ -117,6 +117,8 @@ def read_source(path: str) -> Source:
 
     Every way a file can be unusable becomes an ``InputError`` naming the path.
     """
+    if not path:  # Path("") is ".", which would be reported as a directory
+        raise InputError("the source path is empty")
     if path == "-":
         data = sys.stdin.buffer.read(MAX_SOURCE_BYTES + 1)
         label = "<stdin>"

@@ -209,6 +209,10 @@ def _plan_drafts(
     for i in order:
         branch = branches[i]
         room = max(track.limit - len(track.tokens) for track in branch.members) - 1
+        # Before the answer's first token the tail is the prompt's own "Answer:", which only
+        # matches the worked examples: nothing worth a row.
+        if not branch.members[0].tokens:
+            continue
         want = min(branch.draft.next(), left, room)
         if want <= 0:
             continue

@@ -52,13 +52,8 @@ class DraftLength:
         if accepted == proposed:
             self.length = min(self.length * 2, MAX_LENGTH)
         else:
-            # Keep a little more than what was accepted; nothing accepted means stop trying
-            # until the next token (an answer that was not copied).
-            self.length = max(accepted + 1, 1) if accepted else 0
+            # A miss costs its rows; probe with one token until drafts are accepted again.
+            self.length = max(accepted, 1)
 
     def next(self) -> int:
-        length = self.length
-        if length == 0:
-            # After a miss, skip one step, then try a single token again.
-            self.length = 1
-        return length
+        return self.length

@@ -78,8 +78,9 @@ class LlamaBackend:
         longest = max((request.max_tokens for request in requests), default=0)
         if prompt_tokens + longest > self.n_ctx:
             raise InputError(
-                f"the prompt is {prompt_tokens} tokens, more than the model's context of "
-                f"{self.n_ctx} allows; shorten the source"
+                f"the prompt ({prompt_tokens} tokens) plus up to {longest} answer tokens is more "
+                f"than the model's context of {self.n_ctx} allows; shorten the source or "
+                "lower --max-tokens"
             )
         completions = []
         for request in requests:

@@ -49,7 +49,7 @@ def ask(
         4, "--concurrency", help="Requests in flight to --base-url at once."
     ),
     samples: int = typer.Option(
-        10, "--samples", "-n", help="Samples to draw (besides the greedy answer)."
+        defaults.SAMPLES, "--samples", "-n", help="Samples to draw (besides the greedy answer)."
     ),
     temperature: float = typer.Option(
         defaults.TEMPERATURE, "--temperature", "-t", help="Sampling temperature."
@@ -66,9 +66,9 @@ def ask(
         defaults.MIN_AGREE, "--min-agree", help="Vote share the answer needs."
     ),
     min_relevance: float = typer.Option(
-        0.5,
+        defaults.MIN_RELEVANCE,
         "--min-relevance",
-        help="Share of the question's terms the evidence sentence must hold.",
+        help="Place score the evidence needs: share of the question's term weight near it.",
     ),
     prompt: Optional[str] = typer.Option(
         None,
@@ -105,9 +105,9 @@ def ask(
         help="Sources longer than this are read by their best passages (BM25).",
     ),
     draft: bool = typer.Option(
-        True,
+        False,
         "--draft/--no-draft",
-        help="Draft answer tokens from the source and verify them in the batch (same output).",
+        help="Draft answer tokens from the source and verify them in the local batch.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
     timings: bool = typer.Option(
@@ -215,6 +215,14 @@ def ask(
 
 def _stdout_console() -> Console:
     # rich already honours NO_COLOR and drops styling when stdout is not a terminal.
-    return Console(
+    return _PipeConsole(
         file=sys.stdout, highlight=False, soft_wrap=True, no_color="NO_COLOR" in os.environ
     )
+
+
+class _PipeConsole(Console):
+    def on_broken_pipe(self) -> None:
+        # rich exits with status 1 here, which reads as "abstained" after `| head -1`; the CLI
+        # boundary ends a closed stdout quietly with 0, as it does for --json and batches.
+        self.quiet = True
+        raise BrokenPipeError

@@ -53,9 +53,12 @@ def run_batch(options: BatchOptions, settings: Settings, backend: Backend) -> in
     try:
         with progress_for(lines.total, options.quiet) as progress:
             for result in run(lines.lines, answerer, default_source=options.source, done=done):
-                if result.record is not None:
-                    _write_line(result.record)
-                tally.add(result)
+                # Written and counted as one step: a Ctrl-C right after the write would
+                # otherwise report a written record as "not processed".
+                with _sigint_held():
+                    if result.record is not None:
+                        _write_line(result.record)
+                    tally.add(result)
                 progress.update(tally)
     except KeyboardInterrupt:
         left = None if lines.total is None else lines.total - tally.processed - tally.skipped
@@ -69,23 +72,25 @@ def run_batch(options: BatchOptions, settings: Settings, backend: Backend) -> in
 
 
 def _write_line(record: dict[str, Any]) -> None:
-    line = json.dumps(record, ensure_ascii=False) + "\n"
-    with _sigint_held():
-        sys.stdout.write(line)
-        sys.stdout.flush()
+    sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
 
 
 @contextlib.contextmanager
 def _sigint_held() -> Iterator[None]:
     """Hold Ctrl-C while one record is written: an interrupted write could leave half a line
-    (records exceed the pipe's atomic size). The signal is delivered right after."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not (
-        threading.main_thread()
-    ):
+    (records exceed the pipe's atomic size). The signal is delivered right after.
+
+    The Python handler is swapped rather than the signal blocked: a blocked SIGINT still
+    reaches llama.cpp's worker threads, whose delivery raises in this thread all the same."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        signal.raise_signal(signal.SIGINT)  # now handled as it would have been

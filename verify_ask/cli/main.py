@@ -5,12 +5,20 @@ from __future__ import annotations
 import os
 import sys
 
-import typer
-
 from verify_ask.errors import ExitStatus, VerifyAskError
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        # Importing typer and the commands takes the first ~0.3 s of a run; a Ctrl-C there
+        # lands here rather than in a traceback, so this module imports nothing heavy itself.
+        return _interrupted()
+
+
+def _main(argv: list[str] | None) -> int:
+    import typer
     from typer.main import get_command
 
     from verify_ask.cli.app import app
@@ -30,11 +38,13 @@ def main(argv: list[str] | None = None) -> int:
     except typer.Exit as done:
         return done.exit_code
     except typer.TyperException as error:  # typer's own (vendored) click usage errors
-        show = getattr(error, "show", None)
-        if show is not None:
-            show()
-        else:
-            _error(error.format_message())
+        if type(error).__name__ == "NoArgsIsHelpError":
+            error.show()  # bare ``verify-ask``: the help text is the answer
+            return ExitStatus.USAGE
+        # One line like every other error, not click's usage block (scripts grep stderr).
+        context = getattr(error, "ctx", None)
+        hint = f" (see '{context.command_path} --help')" if context is not None else ""
+        _error(f"{error.format_message().rstrip('.')}{hint}")
         return ExitStatus.USAGE
     except BrokenPipeError:
         return _closed_stdout()
@@ -63,4 +73,15 @@ def _closed_stdout() -> int:
 
 def run() -> None:
     """Console-script entry point."""
-    sys.exit(main())
+    status = main()
+    if status == ExitStatus.INTERRUPTED:
+        # CPython ends a process with SIGINT (status -2, not 130) when the Ctrl-C landed in
+        # code run by exec() of a string (a dataclass or namedtuple being made during an
+        # import), even though the KeyboardInterrupt was handled; leave before that check.
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(status)
+    sys.exit(status)
