@@ -83,4 +83,4 @@ def test_no_relevant_passage_abstains_without_sampling(capsys) -> None:
     record = json.loads(capsys.readouterr().out)
     assert (status, record["status"]) == (1, "abstained")
     assert record["samples"] == []
-    assert "no passage" in record["reason"]
+    assert record["reason"] == "the question names quidditch, which the source never mentions"

@@ -104,9 +104,9 @@ def ask(question_text: str, source: Source, backend: Backend, settings: Settings
     text = source.text
     if len(text) > settings.max_source_chars:
         passages = tuple(source.passage_index.best(question.text, settings.passages))
-        if not passages:
+        unread = _unreadable(question, source, passages)
+        if unread:
             nothing = Sample("", None, None)
-            unread = "no passage of the source shares a word with the question"
             return Outcome(question, template.name, nothing, (), (), None, unread=unread)
         text = passage_text(source, list(passages))
     prompt = template.render(text, question.text)
@@ -139,6 +139,20 @@ def ask(question_text: str, source: Source, backend: Backend, settings: Settings
         },
         passages=passages,
     )
+
+
+def _unreadable(question: Question, source: Source, passages: tuple[Passage, ...]) -> str | None:
+    """Why a long source need not be read for this question, if it need not.
+
+    The span checker rejects every figure when a name the question mentions is nowhere near
+    it; when the name is nowhere in the source at all, sampling cannot help.
+    """
+    absent = [n for n in question.names if not source.places.sentences_with(n)]
+    if absent:
+        return f"the question names {', '.join(absent)}, which the source never mentions"
+    if not passages:
+        return "no passage of the source shares a word with the question"
+    return None
 
 
 def judge_samples(

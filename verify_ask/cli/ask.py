@@ -215,8 +215,13 @@ def ask(
 
 def _stdout_console() -> Console:
     # rich already honours NO_COLOR and drops styling when stdout is not a terminal.
+    # Off a terminal, lines are for logs and greps: don't wrap table rows at 80 columns.
     return _PipeConsole(
-        file=sys.stdout, highlight=False, soft_wrap=True, no_color="NO_COLOR" in os.environ
+        file=sys.stdout,
+        highlight=False,
+        soft_wrap=True,
+        no_color="NO_COLOR" in os.environ,
+        width=None if sys.stdout.isatty() else 200,
     )
 
 
