@@ -37,9 +37,11 @@ def parse_line(raw: bytes, line: int, default_source: str | None) -> Job | BadLi
         text = raw.decode("utf-8-sig" if line == 1 else "utf-8")
     except UnicodeDecodeError as error:
         return BadLine(line, line, None, f"line {line} is not UTF-8 (bad byte at {error.start})")
-    text = text.strip()
-    if not text:
+    if not raw.strip():  # blank as the line counter sees it: ASCII whitespace alone
         return None
+    text = text.strip()
+    if not text:  # e.g. "\x1c", which str.strip() removes: a line, so it gets a record
+        return BadLine(line, line, None, f"line {line} holds no question, only control characters")
     if not text.startswith("{"):
         if default_source is None:
             return BadLine(

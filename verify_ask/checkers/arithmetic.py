@@ -23,7 +23,7 @@ from decimal import Decimal
 
 from verify_ask import defaults
 from verify_ask.candidates import Candidate
-from verify_ask.checkers.base import CheckContext, CheckResult, Evidence
+from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at
 from verify_ask.checkers.registry import register
 from verify_ask.errors import ExpressionError
 from verify_ask.expression import (
@@ -101,7 +101,8 @@ def _check_one(
                 f"(place {placed[0]:.2f} < {threshold:.2f})"
             )
         else:
-            evidence.append(_evidence(context, placed[1], note))
+            mention = placed[1]
+            evidence.append(evidence_at(context.source, mention.start, mention.end, note))
     if not evidence and not problems:
         problems.append("no operand is a figure from the source")
     if len(evidence) > 1 and len({(e.start, e.end) for e in evidence}) == 1:
@@ -188,20 +189,6 @@ def _is_operand(number: Decimal, scaled: Decimal, mention: object) -> bool:
 
 def _surface_numbers(surface: str) -> list[Decimal]:
     return [Decimal(m.group().replace(",", "")) for m in _SURFACE_NUMBER.finditer(surface)]
-
-
-def _evidence(context: CheckContext, mention: object, note: str) -> Evidence:
-    source = context.source
-    start, end = mention.start, mention.end  # type: ignore[attr-defined]
-    quote_start, quote_end = source.sentence_around(start, end)
-    return Evidence(
-        quote=source.text[quote_start:quote_end],
-        start=start,
-        end=end,
-        line=source.line_of(start),
-        quote_start=quote_start,
-        note=note,
-    )
 
 
 def _note(derivation: str, result: object) -> str:

@@ -35,6 +35,19 @@ class Evidence:
         }
 
 
+def evidence_at(source: Source, start: int, end: int, note: str = "") -> Evidence:
+    """Evidence for the figure at ``start:end``: the sentence (or table row) that holds it."""
+    quote_start, quote_end = source.sentence_around(start, end)
+    return Evidence(
+        quote=source.text[quote_start:quote_end],
+        start=start,
+        end=end,
+        line=source.line_of(start),
+        quote_start=quote_start,
+        note=note,
+    )
+
+
 @dataclass(frozen=True)
 class CheckResult:
     checker: str

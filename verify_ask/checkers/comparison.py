@@ -13,7 +13,7 @@ import re
 from decimal import Decimal
 
 from verify_ask.candidates import Candidate
-from verify_ask.checkers.base import CheckContext, CheckResult, Evidence
+from verify_ask.checkers.base import CheckContext, CheckResult, evidence_at
 from verify_ask.checkers.registry import register
 from verify_ask.locate import same_stem
 from verify_ask.normalize import parse_value
@@ -69,7 +69,7 @@ class ComparisonChecker:
             f"row {label!r}: {'largest' if most else 'smallest'} in {best_year} ({number}) "
             f"among {', '.join(str(y) for y in sorted(by_year))}"
         )
-        evidence = (_evidence(context, start, end, detail),)
+        evidence = (evidence_at(context.source, start, end, detail),)
         if best_year != value.year:
             return CheckResult(self.name, "fail", 0.0, evidence, detail, grounding=True)
         return CheckResult(self.name, "pass", 1.0, evidence, detail, grounding=True)
@@ -105,21 +105,6 @@ def _named_row(
         if len(years) == 1 and isinstance(figure, Quantity) and figure.unit != "%":
             by_year.setdefault(int(years[0]), (figure.number, start, end))
     return label, by_year
-
-
-def _evidence(context: CheckContext, start: int, end: int, note: str) -> Evidence:
-    source = context.source
-    line_start = source.text.rfind("\n", 0, start) + 1
-    line_end = source.text.find("\n", end)
-    line_end = len(source.text) if line_end < 0 else line_end
-    return Evidence(
-        quote=source.text[line_start:line_end],
-        start=start,
-        end=end,
-        line=source.line_of(start),
-        quote_start=line_start,
-        note=note,
-    )
 
 
 register(ComparisonChecker())

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from verify_ask import defaults
 from verify_ask.candidates import Candidate
-from verify_ask.checkers.base import CheckContext, CheckResult, Evidence
+from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at
 from verify_ask.checkers.registry import register
 from verify_ask.locate import Place
 from verify_ask.normalize import Mention
@@ -62,7 +62,7 @@ class SpanChecker:
             key=lambda pair: -pair[0].score,
         )
         best_place, best = scored[0]
-        evidence = tuple(_evidence(context, mention) for _, mention in scored[:3])
+        evidence = tuple(evidence_at(source, m.start, m.end) for _, m in scored[:3])
         rival = _best_rival(context, candidate.value, kind)
         where = f"found {len(places)} time(s); its best place scores {best_place.score:.2f}"
         if best_place.missing_names:
@@ -143,18 +143,6 @@ def _fits_unit(value: Value, wanted: str | None) -> bool:
 
 def _setting(context: CheckContext, name: str, default: float) -> float:
     return float(context.settings.get(name, default))  # type: ignore[arg-type]
-
-
-def _evidence(context: CheckContext, mention: Mention) -> Evidence:
-    source = context.source
-    quote_start, quote_end = source.sentence_around(mention.start, mention.end)
-    return Evidence(
-        quote=source.text[quote_start:quote_end],
-        start=mention.start,
-        end=mention.end,
-        line=source.line_of(mention.start),
-        quote_start=quote_start,
-    )
 
 
 register(SpanChecker())
