@@ -138,3 +138,21 @@ def test_evidence_points_at_the_figure_and_its_line(example_text) -> None:
 def test_absent_value_fails_with_reason(example_text) -> None:
     result = check("How many patents does OrigoTech hold?", "10 patents", example_text)
     assert (result.verdict, result.detail) == ("fail", "the value does not occur in the source")
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"),
+    [
+        ("When did Denmark join the union?", "1973", "pass"),
+        ("When did Norway not join the union?", "1973", "fail"),
+        ("When did Norway not join the union?", "1994", "pass"),
+        ("When did Norway join the union?", "1994", "fail"),
+    ],
+    ids=["plain-clause", "negated-question-plain-clause", "both-negated", "negated-clause"],
+)
+def test_negation_counts_in_the_figures_clause_not_the_whole_sentence(
+    question: str, answer: str, verdict: str
+) -> None:
+    text = "Denmark joined the union in 1973, but Norway did not join it in 1994."
+    result = check(question, answer, text, min_relevance=0.0, margin=1.0)
+    assert result.verdict == verdict, result.detail

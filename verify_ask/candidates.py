@@ -35,10 +35,15 @@ class Sample:
 
 @dataclass(frozen=True)
 class Candidate:
-    """A distinct value and the samples that produced it."""
+    """A distinct value and the samples that produced it.
+
+    A candidate the source proposed (a figure the model ranked high that no sample wrote)
+    has no samples and keeps the source's wording in ``proposed``.
+    """
 
     value: Value
     samples: tuple[Sample, ...]
+    proposed: str | None = None
 
     @property
     def votes(self) -> int:
@@ -55,6 +60,8 @@ class Candidate:
     @property
     def surface(self) -> str:
         """The most common raw text that produced this value, for display."""
+        if not self.samples:
+            return self.proposed or self.value.display()
         counts: dict[str, int] = {}
         for sample in self.samples:
             counts[sample.text] = counts.get(sample.text, 0) + 1

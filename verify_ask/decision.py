@@ -20,11 +20,14 @@ class Judgement:
 
 
 def judge(candidate: Candidate, checks: tuple[CheckResult, ...], question: Question) -> Judgement:
-    """Accept a candidate when its kind fits, no plain checker failed, and one grounding passed.
+    """Accept a candidate when its kind fits, no plain checker failed, one grounding checker
+    passed and one support checker passed.
 
     Grounding checkers (span, arithmetic) are alternatives: a computed figure is not in the
-    source, so its span check fails while its arithmetic check passes. Every other checker
-    that ran (vote, plugins) must pass.
+    source, so its span check fails while its arithmetic check passes. Support checkers
+    (vote, rank) are alternatives too: many samples agreeing, or the model's scores putting
+    the figure well above the source's other figures, are each evidence that the model
+    means it. Every other checker that ran (plugins, choices, pattern) must pass.
     """
     if question.expects and candidate.value.kind != question.expects:
         return Judgement(
@@ -33,9 +36,14 @@ def judge(candidate: Candidate, checks: tuple[CheckResult, ...], question: Quest
             False,
             f"is a {candidate.value.kind}, the question asks for a {question.expects}",
         )
-    failed = [c.checker for c in checks if not c.grounding and c.verdict == "fail"]
+    failed = [c.checker for c in checks if not (c.grounding or c.support) and c.verdict == "fail"]
     if failed:
         return Judgement(candidate, checks, False, f"failed {', '.join(failed)}")
+    support = [c for c in checks if c.support and c.verdict != "skip"]
+    if support and not any(c.passed for c in support):
+        return Judgement(
+            candidate, checks, False, f"failed {', '.join(c.checker for c in support)}"
+        )
     grounding = [c for c in checks if c.grounding and c.verdict != "skip"]
     if question.wants_arithmetic:
         # "What was the change in sales?" is not answered by a figure read off the source,

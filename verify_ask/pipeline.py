@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from verify_ask import defaults, prompts
@@ -13,7 +14,9 @@ from verify_ask.decision import Judgement, decide, judge
 from verify_ask.errors import UsageError
 from verify_ask.passages import Passage, passage_text
 from verify_ask.question import Question, analyze_question
+from verify_ask.ranking import Ranking, rank
 from verify_ask.source import Source
+from verify_ask.values import same_value
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,7 @@ class Settings:
     checks: tuple[str, ...] = ()
     """Checker names; empty means every built-in that runs by default."""
     min_agree: float = defaults.MIN_AGREE
+    min_share: float = defaults.MIN_SHARE
     min_relevance: float = defaults.MIN_RELEVANCE
     prompt: str | None = None
     max_source_chars: int = defaults.MAX_SOURCE_CHARS
@@ -47,6 +51,8 @@ class Settings:
             raise UsageError(f"--temperature must be between 0 and 2, not {self.temperature}")
         if not 0.0 <= self.min_agree <= 1.0:
             raise UsageError(f"--min-agree must be between 0 and 1, not {self.min_agree}")
+        if not 0.0 <= self.min_share <= 1.0:
+            raise UsageError(f"--min-share must be between 0 and 1, not {self.min_share}")
         if not 0.0 <= self.min_relevance <= 1.0:  # nan passed every place check
             raise UsageError(f"--min-relevance must be between 0 and 1, not {self.min_relevance}")
         if self.max_tokens < 1:
@@ -85,6 +91,8 @@ class Outcome:
     timings: dict[str, float] = field(default_factory=dict)
     passages: tuple[Passage, ...] = ()
     """The passages the model read, when the source was too long to read whole."""
+    ranking: Ranking | None = None
+    """The model's scores for the figures the source offers (``verify_ask.ranking``)."""
     unread: str | None = None
     """Why the model was not asked at all (no passage is about the question)."""
 
@@ -124,7 +132,9 @@ def ask(question_text: str, source: Source, backend: Backend, settings: Settings
         read_answer(c.text, question, r.seed, c.tokens)
         for c, r in zip(completions[1:], requests[1:], strict=True)
     )
-    judgements = judge_samples(question, source, samples, settings)
+    ranking = _ranking(backend, prompt, question, source, passages, settings)
+    ranked = time.perf_counter()
+    judgements = judge_samples(question, source, samples, settings, ranking)
     checked = time.perf_counter()
     return Outcome(
         question=question,
@@ -135,10 +145,32 @@ def ask(question_text: str, source: Source, backend: Backend, settings: Settings
         chosen=decide(list(judgements)),
         timings={
             "generate_s": round(generated - started, 3),
-            "check_s": round(checked - generated, 3),
+            "rank_s": round(ranked - generated, 3),
+            "check_s": round(checked - ranked, 3),
         },
         passages=passages,
+        ranking=ranking,
     )
+
+
+def _ranking(
+    backend: Backend,
+    prompt: str,
+    question: Question,
+    source: Source,
+    passages: tuple[Passage, ...],
+    settings: Settings,
+) -> Ranking | None:
+    """The model's scores for the source's figures, when ``rank`` runs and the backend scores."""
+    score = getattr(backend, "score", None)
+    if score is None or question.wants_arithmetic or "rank" not in settings.checker_names():
+        return None
+
+    def scorer(text: str, answers: Sequence[str]) -> list[tuple[float, int]]:
+        return [(s.logprob, s.tokens) for s in score(text, answers)]
+
+    read = [(p.start, p.end) for p in passages]
+    return rank(scorer, prompt, question, source, read)
 
 
 def _unreadable(question: Question, source: Source, passages: tuple[Passage, ...]) -> str | None:
@@ -156,10 +188,17 @@ def _unreadable(question: Question, source: Source, passages: tuple[Passage, ...
 
 
 def judge_samples(
-    question: Question, source: Source, samples: tuple[Sample, ...], settings: Settings
+    question: Question,
+    source: Source,
+    samples: tuple[Sample, ...],
+    settings: Settings,
+    ranking: Ranking | None = None,
 ) -> tuple[Judgement, ...]:
-    """Group samples into candidates and run every selected checker on each (no model needed)."""
+    """Group samples into candidates, add the figures the model ranks high that no sample
+    wrote, and run every selected checker on each (no model needed)."""
     candidates = group_samples(list(samples))
+    if ranking is not None:
+        candidates += proposed_candidates(ranking, candidates, settings.min_share)
     context = CheckContext(
         question=question,
         source=source,
@@ -167,6 +206,7 @@ def judge_samples(
         total_samples=len(samples),
         settings={
             "min_agree": settings.min_agree,
+            "min_share": settings.min_share,
             "min_relevance": settings.min_relevance,
             "choices": settings.choices,
             "pattern": settings.pattern,
@@ -174,12 +214,31 @@ def judge_samples(
             "check_timeout": settings.check_timeout,
             "quote_threshold": settings.quote_threshold,
         },
+        ranking=ranking,
     )
     checkers = [registry.get(name) for name in settings.checker_names()]
     return tuple(
         judge(c, tuple(checker.check(c, context) for checker in checkers), question)
         for c in candidates
     )
+
+
+def proposed_candidates(
+    ranking: Ranking, sampled: tuple[Candidate, ...], min_share: float
+) -> tuple[Candidate, ...]:
+    """Figures holding at least ``min_share`` of the model's belief that no sample wrote,
+    most believed first: a right answer the samples scattered away from still gets judged."""
+    proposed: list[tuple[float, Candidate]] = []
+    for option in ranking.options:
+        value = option.value
+        if value is None or any(same_value(c.value, value) for c in sampled):
+            continue
+        if any(same_value(c.value, value) for _, c in proposed):
+            continue
+        share = ranking.share(value)
+        if share >= min_share:
+            proposed.append((share, Candidate(value, (), proposed=option.text)))
+    return tuple(c for _, c in sorted(proposed, key=lambda pair: -pair[0]))
 
 
 def read_answer(text: str, question: Question, seed: int | None, tokens: int = 0) -> Sample:

@@ -55,8 +55,10 @@ def outcome_record(
             "seed": settings.seed,
             "checks": list(settings.checker_names()),
             "min_agree": settings.min_agree,
+            "min_share": settings.min_share,
             "min_relevance": settings.min_relevance,
         },
+        "ranking": outcome.ranking.to_json() if outcome.ranking is not None else None,
     }
     if chosen is not None:
         record["answer"] = {

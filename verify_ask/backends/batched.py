@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import atexit
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +25,7 @@ from verify_ask.backends.decoding import DecodeStats, Track, decode_sequential, 
 from verify_ask.backends.drafting import MAX_LENGTH, PromptLookup
 from verify_ask.backends.lowlevel import Engine, Entry
 from verify_ask.backends.model_file import hash_prefix, resolve_model
+from verify_ask.backends.scoring import Score, continuation_tokens, score_continuations
 from verify_ask.errors import InputError, ModelError, VerifyAskError
 
 DEFAULT_CONTEXT = 8192
@@ -33,6 +35,8 @@ SEQUENCES = 32
 BASE = 0
 # Logit rows one step may spend on drafts plus histories (see decoding._plan_drafts).
 ROW_BUDGET = 12
+# Logit rows one decode may return (1 MB each): scoring reads a row at every answer token.
+OUTPUT_ROWS = 64
 # KV cells beyond the context for the branches' own tokens and drafts.
 HEADROOM = 1024
 
@@ -92,7 +96,7 @@ class BatchedBackend:
                     self.model_path,
                     n_ctx=self.n_ctx + HEADROOM,
                     n_seq=SEQUENCES,
-                    n_outputs=max(SEQUENCES, ROW_BUDGET),
+                    n_outputs=max(SEQUENCES, ROW_BUDGET, OUTPUT_ROWS),
                 )
         except ModelError:
             raise
@@ -104,6 +108,24 @@ class BatchedBackend:
 
     def complete(self, prompt: str, requests: Sequence[SampleRequest]) -> list[Completion]:
         return self._run(prompt, requests, sequential=False)
+
+    def score(self, prompt: str, continuations: Sequence[str]) -> list[Score]:
+        """The log-probability of each continuation written right after ``prompt``."""
+        loaded = self._load()
+        engine = loaded.engine
+        tokens = engine.tokenize(prompt)
+        pieces = [continuation_tokens(engine, tokens, prompt, text) for text in continuations]
+        longest = max((len(piece) for piece in pieces), default=0)
+        if len(tokens) + longest > self.n_ctx:
+            raise InputError(
+                f"the prompt ({len(tokens)} tokens) and its answers do not fit the model's "
+                f"context of {self.n_ctx}; shorten the source"
+            )
+        with loaded.lock, self._guarded(loaded):
+            _prefill(loaded, tokens)
+            return score_continuations(
+                engine, tokens, pieces, base=BASE, seqs=range(1, SEQUENCES)
+            )
 
     def reference(self, prompt: str, requests: Sequence[SampleRequest]) -> list[Completion]:
         """The same completions decoded one request at a time, one token per step (for tests)."""
@@ -160,24 +182,28 @@ class BatchedBackend:
             Track.start(r, r.max_tokens if r.max_tokens > 0 else self.n_ctx - len(tokens))
             for r in requests
         ]
-        with loaded.lock:
-            try:
-                stats.prefill_tokens = _prefill(loaded, tokens)
-                if sequential:
-                    decode_sequential(engine, tokens, tracks, base=BASE, seq=1, stats=stats)
-                else:
-                    self._decode_chunks(engine, tokens, tracks, stats, record)
-            except BaseException as error:
-                # A failed or interrupted decode leaves the cache in an unknown state.
-                engine.clear()
-                loaded.cached = []
-                if isinstance(error, (VerifyAskError, KeyboardInterrupt)) or not isinstance(
-                    error, Exception
-                ):
-                    raise
-                raise ModelError(f"generation failed on {self.model_path}: {error}") from None
+        with loaded.lock, self._guarded(loaded):
+            stats.prefill_tokens = _prefill(loaded, tokens)
+            if sequential:
+                decode_sequential(engine, tokens, tracks, base=BASE, seq=1, stats=stats)
+            else:
+                self._decode_chunks(engine, tokens, tracks, stats, record)
         self.last_stats = stats
         return [track.completion() for track in tracks]
+
+    @contextmanager
+    def _guarded(self, loaded: _Loaded) -> Iterator[None]:
+        """Forget the cache when a decode fails or is interrupted: its state is unknown."""
+        try:
+            yield
+        except BaseException as error:
+            loaded.engine.clear()
+            loaded.cached = []
+            if isinstance(error, (VerifyAskError, KeyboardInterrupt)) or not isinstance(
+                error, Exception
+            ):
+                raise
+            raise ModelError(f"generation failed on {self.model_path}: {error}") from None
 
     def _decode_chunks(
         self,

@@ -48,6 +48,7 @@ class Engine:
         self.path = path
         self.n_seq = n_seq
         self.n_batch = n_batch
+        self.n_outputs = n_outputs
         self._model: Any = None
         self._ctx: Any = None
         self._batch: Any = None
@@ -84,13 +85,14 @@ class Engine:
         self._batch = llama_cpp.llama_batch_init(n_batch, 0, 1)
         self._pieces: dict[int, bytes] = {}
 
-    def tokenize(self, text: str) -> list[int]:
-        """Token ids with BOS added as the model asks; special-token text stays plain text."""
+    def tokenize(self, text: str, bos: bool = True) -> list[int]:
+        """Token ids, with BOS first as the model asks unless ``bos`` is False; special-token
+        text stays plain text."""
         data = text.encode("utf-8")
         capacity = len(data) + 2
         buffer = (self._lib.llama_token * capacity)()
         count = self._lib.llama_tokenize(
-            self._vocab, data, len(data), buffer, capacity, True, False
+            self._vocab, data, len(data), buffer, capacity, bos, False
         )
         if count < 0:
             raise ModelError(f"tokenizing the prompt failed on {self.path}")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 if TYPE_CHECKING:
     from verify_ask.candidates import Candidate
     from verify_ask.question import Question
+    from verify_ask.ranking import Ranking
     from verify_ask.source import Source
 
 Verdict = Literal["pass", "fail", "skip"]
@@ -57,6 +58,8 @@ class CheckResult:
     detail: str = ""
     grounding: bool = False
     """True when a pass means the value is supported by the source (span, arithmetic)."""
+    support: bool = False
+    """True when a pass means the model backs the value (vote, rank)."""
 
     @property
     def passed(self) -> bool:
@@ -69,6 +72,7 @@ class CheckResult:
             "score": round(self.score, 4),
             "detail": self.detail,
             "grounding": self.grounding,
+            "support": self.support,
             "evidence": [e.to_json() for e in self.evidence],
         }
 
@@ -82,6 +86,8 @@ class CheckContext:
     candidates: tuple[Candidate, ...]
     total_samples: int
     settings: dict[str, object] = field(default_factory=dict)
+    ranking: Ranking | None = None
+    """The model's scores for the answers the source offers, when the backend can score."""
 
 
 class Checker(Protocol):

@@ -22,7 +22,7 @@ class VoteChecker:
             f"{candidate.votes} of {context.total_samples} samples ({share:.0%}); "
             f"needs {threshold:.0%}"
         )
-        return CheckResult(self.name, verdict, share, detail=detail)
+        return CheckResult(self.name, verdict, share, detail=detail, support=True)
 
 
 register(VoteChecker())

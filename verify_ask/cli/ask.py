@@ -63,7 +63,14 @@ def ask(
         help="Checker to run (repeatable) [default: every built-in that needs no options].",
     ),
     min_agree: float = typer.Option(
-        defaults.MIN_AGREE, "--min-agree", help="Vote share the answer needs."
+        defaults.MIN_AGREE,
+        "--min-agree",
+        help="Vote share that backs an answer (it or --min-share must be met).",
+    ),
+    min_share: float = typer.Option(
+        defaults.MIN_SHARE,
+        "--min-share",
+        help="Share of the model's scores, among the source's figures, that backs an answer.",
     ),
     min_relevance: float = typer.Option(
         defaults.MIN_RELEVANCE,
@@ -159,6 +166,7 @@ def ask(
         max_tokens=max_tokens,
         checks=tuple(check or ()),
         min_agree=min_agree,
+        min_share=min_share,
         min_relevance=min_relevance,
         prompt=prompt,
         choices=split_choices(choices or []),

@@ -21,6 +21,7 @@ def evaluate(
     temperature: float = typer.Option(defaults.TEMPERATURE, "--temperature", "-t"),
     seed: int = typer.Option(0, "--seed"),
     min_agree: float = typer.Option(defaults.MIN_AGREE, "--min-agree"),
+    min_share: float = typer.Option(defaults.MIN_SHARE, "--min-share"),
     min_relevance: float = typer.Option(defaults.MIN_RELEVANCE, "--min-relevance"),
     baseline_model: Optional[str] = typer.Option(
         None, "--baseline-model", help="Another GGUF whose single greedy answer is compared."
@@ -61,6 +62,7 @@ def evaluate(
         temperature=temperature,
         seed=seed,
         min_agree=min_agree,
+        min_share=min_share,
         min_relevance=min_relevance,
     )
     settings.validate()

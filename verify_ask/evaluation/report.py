@@ -41,6 +41,7 @@ def build_report(
             "temperature": settings.temperature,
             "seed": settings.seed,
             "min_agree": settings.min_agree,
+            "min_share": settings.min_share,
             "min_relevance": settings.min_relevance,
             "checks": list(settings.checker_names()),
         },
@@ -52,13 +53,18 @@ def build_report(
 
 
 def sweep(done: Sequence[Scored], settings: Settings) -> list[dict[str, Any]]:
-    """Precision and coverage of verified@N for each vote and relevance threshold."""
+    """Precision and coverage of verified@N for each support and relevance threshold.
+
+    The vote share and the ranking share move together: both say how strongly the model
+    backs an answer, and either suffices (``decision.judge``).
+    """
     points = []
     for agree in AGREE_STEPS:
         for relevance in RELEVANCE_STEPS:
             tuned = with_thresholds(settings, agree, relevance)
             result = score([(s, rejudge(s, tuned)) for s in done])
-            points.append({"min_agree": agree, "min_relevance": relevance} | result.to_json())
+            thresholds = {"min_agree": agree, "min_share": agree, "min_relevance": relevance}
+            points.append(thresholds | result.to_json())
     return points
 
 

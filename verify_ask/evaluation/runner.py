@@ -14,6 +14,7 @@ from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.evaluation.gold import is_right
 from verify_ask.pipeline import Outcome, Settings, ask, judge_samples, read_answer
 from verify_ask.question import analyze_question
+from verify_ask.ranking import Ranking
 from verify_ask.source import Source
 from verify_ask.values import Value
 
@@ -68,6 +69,7 @@ class Scored:
             "greedy_tokens": self.outcome.greedy.tokens,
             "samples": [s.text for s in self.outcome.samples],
             "sample_tokens": [s.tokens for s in self.outcome.samples],
+            "ranking": self.outcome.ranking.to_json() if self.outcome.ranking else None,
             "baseline_text": self.baseline_text,
             "tokens": self.tokens,
             "seconds": round(self.seconds, 3),
@@ -126,10 +128,14 @@ def restore(line: dict[str, Any], record: EvalRecord, settings: Settings) -> Sco
         read_answer(text, question, settings.seed + i, count)
         for i, (text, count) in enumerate(zip(line["samples"], tokens, strict=True))
     )
-    judgements = judge_samples(question, source, samples, settings)
+    stored = line.get("ranking")
+    ranking = Ranking.from_json(stored, question) if stored else None
+    judgements = judge_samples(question, source, samples, settings, ranking)
     template = prompts.choose(question, settings.prompt)
     chosen = decide(list(judgements))
-    outcome = Outcome(question, template.name, greedy, samples, judgements, chosen)
+    outcome = Outcome(
+        question, template.name, greedy, samples, judgements, chosen, ranking=ranking
+    )
     baseline_text = line.get("baseline_text")
     baseline = read_answer(baseline_text, question, None).value if baseline_text else None
     return Scored(record, outcome, float(line.get("seconds", 0.0)), baseline, baseline_text)
@@ -139,14 +145,21 @@ def rejudge(scored: Scored, settings: Settings) -> Value | None:
     """The verified answer under other thresholds, from the same samples (no model call)."""
     outcome = scored.outcome
     judgements = judge_samples(
-        outcome.question, Source(scored.record.source), outcome.samples, settings
+        outcome.question,
+        Source(scored.record.source),
+        outcome.samples,
+        settings,
+        outcome.ranking,
     )
     chosen = decide(list(judgements))
     return chosen.candidate.value if chosen else None
 
 
-def with_thresholds(settings: Settings, min_agree: float, min_relevance: float) -> Settings:
-    return replace(settings, min_agree=min_agree, min_relevance=min_relevance)
+def with_thresholds(settings: Settings, support: float, min_relevance: float) -> Settings:
+    """``settings`` with the vote and ranking shares at ``support`` (see ``report.sweep``)."""
+    return replace(
+        settings, min_agree=support, min_share=support, min_relevance=min_relevance
+    )
 
 
 ProgressCallback = Callable[[Scored], None]
