@@ -12,7 +12,11 @@ run (cases interleaved per repetition), medians over repetitions. Prints:
 (c) decode phase of greedy answers (prompt cached), drafting / no drafting, on answers
     copied from the article (4+ tokens) and on the others; texts must be identical;
 (d) 20 questions on the article, prompt cache kept / evaluated from scratch each time;
-(e) peak resident memory of a process that runs one greedy + 10 samples.
+(e) peak resident memory of a process that runs one greedy + 10 samples;
+(p) the profile that bounds (a): the cost of one llama_decode step against the logit rows
+    it computes, fitted as fixed + per-row milliseconds.
+
+(a), (b), (d) and (e) run the default backend (drafting off); (c) compares the two.
 """
 
 from __future__ import annotations
@@ -69,7 +73,7 @@ def render(article: str, question: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=5)
-    parser.add_argument("--only", default="abcde", help="which parts to run, e.g. 'c'")
+    parser.add_argument("--only", default="abcdep", help="which parts to run, e.g. 'c'")
     parser.add_argument("--rss-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     article, copied, others = load_article()
@@ -80,8 +84,8 @@ def main() -> None:
     from verify_ask.backends.batched import BatchedBackend
     from verify_ask.backends.llama import LlamaBackend
 
-    fast = BatchedBackend(draft=True)
-    plain = BatchedBackend(draft=False)  # shares fast's engine and prompt cache
+    drafting = BatchedBackend(draft=True)
+    fast = BatchedBackend()  # the default: drafting off; shares the engine and prompt cache
     simple = LlamaBackend()
     eleven, one = requests(10), requests(0)
     prompts = {q: render(article, q) for q in copied + others}
@@ -104,7 +108,7 @@ def main() -> None:
     if "a" in args.only or "b" in args.only:
         ratios_ab(fast, cold_fast, cold_simple, prompts, copied[:4], args.reps)
     if "c" in args.only:
-        decode_phase(fast, plain, prompts, copied + others, article, args.reps)
+        decode_phase(drafting, fast, prompts, copied + others, article, args.reps)
     if "d" in args.only:
         batch_of_questions(fast, cold_fast, prompts, copied + others, args.reps)
     if "e" in args.only:
@@ -115,6 +119,8 @@ def main() -> None:
             f"(e) peak resident memory, one process, greedy+10 samples: "
             f"{child.stdout.strip()} MB (target <= 800)"
         )
+    if "p" in args.only:
+        step_profile(fast, prompts[copied[0]], args.reps)
 
 
 def ratios_ab(fast, cold_fast, cold_simple, prompts: dict, bench_questions: list, reps: int):
@@ -165,20 +171,20 @@ def batch_of_questions(fast, cold_fast, prompts: dict, questions: list, reps: in
     )
 
 
-def decode_phase(fast, plain, prompts: dict, questions: list, article: str, reps: int) -> None:
+def decode_phase(drafting, plain, prompts: dict, questions: list, article: str, reps: int) -> None:
     """Greedy answers with the prompt cached: only the answer's tokens are timed."""
     one = requests(0)
     per_group: dict[str, list[tuple[float, float]]] = {"copied": [], "other": []}
     mismatches = 0
     for question in questions:
         prompt = prompts[question]
-        fast.complete(prompt, one)  # cache the prompt
-        answer = fast.complete(prompt, one)[0]
+        drafting.complete(prompt, one)  # cache the prompt
+        answer = drafting.complete(prompt, one)[0]
         if plain.complete(prompt, one) != [answer]:
             mismatches += 1
         kind = "copied" if answer.text.strip() in article and answer.tokens >= 4 else "other"
         drafted = statistics.median(
-            timed(lambda p=prompt: fast.complete(p, one)) for _ in range(reps)
+            timed(lambda p=prompt: drafting.complete(p, one)) for _ in range(reps)
         )
         undrafted = statistics.median(
             timed(lambda p=prompt: plain.complete(p, one)) for _ in range(reps)
@@ -196,6 +202,39 @@ def decode_phase(fast, plain, prompts: dict, questions: list, article: str, reps
             f"(target <= {target})"
         )
     print(f"    texts identical with and without drafting: {mismatches == 0} ({mismatches} differ)")
+
+
+def step_profile(fast, prompt: str, reps: int) -> None:
+    """Time one decode step that computes r logit rows (r histories of one token each)."""
+    from verify_ask.backends.batched import BASE, _prefill
+    from verify_ask.backends.lowlevel import Entry
+
+    fast.forget()
+    loaded = fast._load()
+    engine = loaded.engine
+    tokens = engine.tokenize(prompt)
+    _prefill(loaded, tokens)
+    last = len(tokens) - 1
+    sizes = (1, 2, 4, 8, 11, 16)
+    medians = []
+    for rows in sizes:
+        seqs = range(1, rows + 1)
+        for seq in seqs:
+            engine.copy_seq(BASE, seq, last)
+        times = []
+        for _ in range(max(reps, 5) + 1):  # the first is a warm-up
+            batch = [Entry(tokens[-1], last, seq, True) for seq in seqs]
+            times.append(timed(lambda b=batch: engine.decode(b)))
+            for seq in seqs:
+                engine.trim(seq, last)
+        for seq in seqs:
+            engine.trim(seq, 0)
+        medians.append(statistics.median(times[1:]) * 1000)
+    slope, intercept = statistics.linear_regression(sizes, medians)
+    steps = ", ".join(f"{r} rows {m:.1f} ms" for r, m in zip(sizes, medians, strict=True))
+    print(f"(p) one decode step: {steps}")
+    print(f"    fit: {intercept:.1f} ms per step + {slope:.1f} ms per logit row")
+    fast.forget()
 
 
 def rss_child(article: str, question: str) -> None:

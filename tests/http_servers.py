@@ -29,7 +29,7 @@ MODES = (
     "slow",  # sleeps ``delay_s`` before answering
     "garbage",  # 200 with a body that is not JSON
     "rate_limited",  # 429 with Retry-After for the first request, then like "n"
-    "strict",  # 400 for fields OpenAI does not know (top_k, cache_prompt)
+    "strict",  # 400 for fields OpenAI does not know (top_k, min_p, cache_prompt)
 )
 
 
@@ -125,7 +125,7 @@ class ScriptedServer:
             message = "Only one completion choice is allowed"
             return _json(400, {"error": {"code": 400, "message": message}})
         if mode == "strict":
-            unknown = sorted(set(body) & {"top_k", "cache_prompt"})
+            unknown = sorted(set(body) & {"top_k", "min_p", "cache_prompt"})
             if unknown:
                 message = f"Unrecognized request argument supplied: {unknown[0]}"
                 return _json(400, {"error": {"message": message, "type": "invalid_request_error"}})

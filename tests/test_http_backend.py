@@ -87,6 +87,7 @@ def test_samples_travel_with_n_or_fall_back_to_seeded_requests(
     for body in bodies:
         assert body["model"] == "served-model"
         assert body["stop"] == ["\n"] and body["top_k"] == 40 and body["cache_prompt"] is True
+        assert body["min_p"] == 0.05
     assert [s["seed"] for s in record["samples"]] == [0, 1, 2, 3]
     assert sum(s["tokens"] for s in record["samples"]) == 16
 
@@ -123,7 +124,8 @@ def test_strict_server_gets_requests_without_llama_cpp_fields(server: ScriptedSe
     bodies = [seen.body for seen in server.completions]
     assert len(bodies) == 3  # refused once, then without the fields, and so on after
     assert "top_k" in bodies[0]
-    assert all("top_k" not in b and "cache_prompt" not in b for b in bodies[1:])
+    extras = {"top_k", "min_p", "cache_prompt"}
+    assert all(not extras & set(b) for b in bodies[1:])
 
 
 def test_complete_works_from_inside_a_running_event_loop(server: ScriptedServer) -> None:

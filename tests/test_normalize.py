@@ -198,6 +198,7 @@ FIND_CASES = [
         [("three hundred", Q("300")), ("twenty-five", Q("25"))],
     ),
     ("a twenty-five-year-old", [("twenty-five", Q("25"))]),
+    ("a one-time charge of two-thirds of the fee", []),
     ("Music of the 1990s and the 3rd album", [("3rd", Q("3"))]),
     ("On March 14 there were 5 cats", [("5", Q("5"))]),
     ("In May 5,000 people marched", [("5,000", Q("5000"))]),

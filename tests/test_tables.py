@@ -51,6 +51,9 @@ CASES = [
     ("other-year-column", "What is the amount of total sales in 2019?", "$1,202.9", "fail"),
     ("other-row", "What was the amount of Other in 2018?", "1,146.2", "fail"),
     ("other-row-right", "What was the amount of Other in 2018?", "56.7", "pass"),
+    # A part of the total is no total, however well its labels match the question.
+    ("total-from-a-part", "What was the total fixed price sales in 2019?", "1,452.4", "fail"),
+    ("total-row", "What were the combined sales in 2018?", "$1,202.9", "pass"),
 ]
 
 

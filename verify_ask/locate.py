@@ -48,6 +48,9 @@ class Place:
     round."""
     has_predicate: bool = True
     """The question's predicate ("founded") stands in the figure's sentence or the one before."""
+    totals: bool = True
+    """False for a table cell outside the total row or column when the question asks for a
+    total."""
 
     @property
     def score(self) -> float:
@@ -151,7 +154,10 @@ class PlaceIndex:
         has_predicate = question.predicate is None or any(
             same_stem(w, question.predicate) for w in words
         )
-        return Place(found / total, names_target, missing, True, has_predicate)
+        # A table's total has its own row or column; any other cell is a part of it, and a
+        # total the table lacks must be computed (the arithmetic checker's job).
+        totals = not question.total or any(same_stem(w, "total") for w in words)
+        return Place(found / total, names_target, missing, True, has_predicate, totals)
 
     def _text_place(self, question: Question, start: int, end: int) -> Place:
         starts, stems, sentences, marks_before = self._words

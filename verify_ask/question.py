@@ -63,6 +63,8 @@ class Question:
     """The question asks about what did *not* happen ("When was the charter not adopted?")."""
     predicate: str | None = None
     """Stem of the question's last meaningful word, usually what happened ("founded")."""
+    total: bool = False
+    """The question asks for a total ("What was the total revenue?")."""
 
 
 def analyze_question(text: str) -> Question:
@@ -87,7 +89,11 @@ def analyze_question(text: str) -> Question:
         _names(cleaned),
         bool(NEGATION.search(cleaned)),
         _predicate(cleaned),
+        bool(_TOTAL.search(cleaned)),
     )
+
+
+_TOTAL = re.compile(r"\b(total|combined|altogether)\b", re.IGNORECASE)
 
 
 # Verbs and particles too light to say what happened ("When did the war begin?").

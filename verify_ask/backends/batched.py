@@ -123,9 +123,7 @@ class BatchedBackend:
             )
         with loaded.lock, self._guarded(loaded):
             _prefill(loaded, tokens)
-            return score_continuations(
-                engine, tokens, pieces, base=BASE, seqs=range(1, SEQUENCES)
-            )
+            return score_continuations(engine, tokens, pieces, base=BASE, seqs=range(1, SEQUENCES))
 
     def reference(self, prompt: str, requests: Sequence[SampleRequest]) -> list[Completion]:
         """The same completions decoded one request at a time, one token per step (for tests)."""

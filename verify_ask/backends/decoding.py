@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from verify_ask.backends.base import Completion, SampleRequest
-from verify_ask.backends.drafting import MAX_NGRAM, DraftLength, PromptLookup
+from verify_ask.backends.drafting import DraftLength, PromptLookup
 from verify_ask.backends.lowlevel import Engine, Entry
 from verify_ask.backends.sampling import Row, new_stream
 
@@ -216,8 +216,8 @@ def _plan_drafts(
         want = min(branch.draft.next(), left, room)
         if want <= 0:
             continue
-        tail = (list(prompt[-MAX_NGRAM:]) + branch.members[0].tokens)[-MAX_NGRAM:]
-        draft = _cut_after_stop(engine, lookup.propose(tail, want), branch.members)
+        answer = branch.members[0].tokens
+        draft = _cut_after_stop(engine, lookup.propose(answer, want), branch.members)
         drafts[i] = draft
         left -= len(draft)
     return drafts

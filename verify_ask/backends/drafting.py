@@ -10,34 +10,57 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-MIN_NGRAM = 2
-MAX_NGRAM = 3
+MAX_MATCH = 16
+"""The longest tail of the answer so far that is looked up."""
 START_LENGTH = 4
 MAX_LENGTH = 8
 
 
 class PromptLookup:
-    """An index from each n-gram of the prompt to where its latest occurrence ends."""
+    """Where each token occurs in the prompt, to find the answer so far in it."""
 
     def __init__(self, prompt: Sequence[int]) -> None:
         self.prompt = list(prompt)
-        self._ends: dict[tuple[int, ...], int] = {}
-        for n in range(MIN_NGRAM, MAX_NGRAM + 1):
-            # Only occurrences with a continuation can propose anything; later ones win.
-            for end in range(n, len(self.prompt)):
-                self._ends[tuple(self.prompt[end - n : end])] = end
+        self._at: dict[int, list[int]] = {}
+        for index, token in enumerate(self.prompt[:-1]):  # the last token has no continuation
+            self._at.setdefault(token, []).append(index)
 
-    def propose(self, context: Sequence[int], limit: int) -> list[int]:
-        """Up to ``limit`` tokens that followed the longest matching tail of ``context``."""
-        if limit <= 0:
+    def propose(self, answer: Sequence[int], limit: int) -> list[int]:
+        """Up to ``limit`` tokens that follow the longest tail of ``answer`` found in the prompt.
+
+        Every occurrence of that tail is consulted and only what all of them continue with is
+        proposed: figures are split into single digits, so a short tail ("0", "0") recurs all
+        over a source with different continuations, and a guess among them is a wasted row.
+        A tail of one token only counts when it is the whole answer so far.
+        """
+        if limit <= 0 or not answer:
             return []
-        for n in range(MAX_NGRAM, MIN_NGRAM - 1, -1):
-            if len(context) < n:
+        longest = min(len(answer), MAX_MATCH)
+        for n in range(longest, 0, -1):
+            if n == 1 and len(answer) > 1:
+                break
+            tail = list(answer[-n:])
+            ends = [
+                start + n
+                for start in self._at.get(tail[0], ())
+                if self.prompt[start : start + n] == tail and start + n < len(self.prompt)
+            ]
+            if not ends:
                 continue
-            end = self._ends.get(tuple(context[-n:]))
-            if end is not None:
-                return self.prompt[end : end + limit]
+            return _common_prefix([self.prompt[end : end + limit] for end in ends])
         return []
+
+
+def _common_prefix(runs: list[list[int]]) -> list[int]:
+    first = runs[0]
+    length = len(first)
+    for run in runs[1:]:
+        length = min(length, len(run))
+        for i in range(length):
+            if run[i] != first[i]:
+                length = i
+                break
+    return first[:length]
 
 
 class DraftLength:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 # The local backend's sampling settings, so both backends sample the same distribution.
 TOP_K = 40
 TOP_P = 0.95
+MIN_P = 0.05
 DEFAULT_TIMEOUT_S = 120.0
 DEFAULT_RETRIES = 3
 DEFAULT_CONCURRENCY = 4
@@ -38,7 +39,7 @@ _CONNECT_TIMEOUT_S = 10.0
 _ROUTE = "/completions"
 # Status codes with which servers refuse a parameter they do not support (422: FastAPI).
 _REFUSED = (400, 422)
-_EXTRAS = ("top_k", "cache_prompt")
+_EXTRAS = ("top_k", "min_p", "cache_prompt")
 
 T = TypeVar("T")
 
@@ -176,7 +177,7 @@ class HttpBackend:
         if self._extras:
             # cache_prompt: llama-server keeps the evaluated prompt between the requests of
             # one question; other servers ignore the unknown field.
-            payload.update(top_k=TOP_K, cache_prompt=True)
+            payload.update(top_k=TOP_K, min_p=MIN_P, cache_prompt=True)
         return payload
 
     async def _discover_model(self, client: httpx.AsyncClient) -> None:

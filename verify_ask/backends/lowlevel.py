@@ -91,9 +91,7 @@ class Engine:
         data = text.encode("utf-8")
         capacity = len(data) + 2
         buffer = (self._lib.llama_token * capacity)()
-        count = self._lib.llama_tokenize(
-            self._vocab, data, len(data), buffer, capacity, bos, False
-        )
+        count = self._lib.llama_tokenize(self._vocab, data, len(data), buffer, capacity, bos, False)
         if count < 0:
             raise ModelError(f"tokenizing the prompt failed on {self.path}")
         return list(buffer[:count])

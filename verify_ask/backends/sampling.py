@@ -1,12 +1,14 @@
-"""Choosing the next token from one row of logits: greedy, or top-k, top-p, temperature.
+"""Choosing the next token from one row of logits: greedy, or top-k, top-p, min-p, temperature.
 
 Each sample owns one ``numpy.random.Generator(PCG64(seed))`` and draws exactly one uniform
 number per token it samples, so a sample's tokens are a function of its seed and of the logit
 rows it is shown, whoever else reads those rows. That is what lets samples with the same
 history share one row (see ``decoding``).
 
-The filters run in llama.cpp's default order (top-k, then top-p on the untempered
-distribution, then temperature), so the distribution is the one ``create_completion`` used.
+The filters run in llama.cpp's default order with llama-cpp-python's defaults (top-k 40,
+then top-p 0.95 and min-p 0.05 on the untempered distribution, then temperature), so the
+distribution is the one ``create_completion`` samples. Min-p drops tokens under 5% of the
+likeliest one's probability: the tail where a 270M model's samples wander off.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import numpy as np
 
 TOP_K = 40
 TOP_P = 0.95
+MIN_P = 0.05
 
 
 def new_stream(seed: int) -> np.random.Generator:
@@ -60,7 +63,9 @@ class Row:
         return draw(self.candidates(), temperature, stream)
 
 
-def filter_candidates(logits: np.ndarray, top_k: int = TOP_K, top_p: float = TOP_P) -> Candidates:
+def filter_candidates(
+    logits: np.ndarray, top_k: int = TOP_K, top_p: float = TOP_P, min_p: float = MIN_P
+) -> Candidates:
     k = min(top_k, logits.size)
     top = np.argpartition(logits, -k)[-k:]
     values = logits[top].astype(np.float64)
@@ -70,6 +75,9 @@ def filter_candidates(logits: np.ndarray, top_k: int = TOP_K, top_p: float = TOP
     probs = np.exp(values - values[0])
     probs /= probs.sum()
     keep = min(int(np.searchsorted(np.cumsum(probs), top_p)) + 1, k)
+    if min_p > 0.0:
+        # probs[0] is the largest, and both filters keep at least one token.
+        keep = max(1, min(keep, int(np.count_nonzero(probs >= min_p * probs[0]))))
     return Candidates(top[:keep].copy(), values[:keep])
 
 

@@ -86,6 +86,13 @@ class SpanChecker:
                 best_place.score,
                 evidence,
             )
+        if not best_place.totals:
+            return self._fail(
+                f"{where}, but the question asks for a total and this cell is not in a total "
+                "row or column",
+                best_place.score,
+                evidence,
+            )
         if best_place.score < threshold:
             return self._fail(f"{where}, under {threshold:.2f}", best_place.score, evidence)
         if rival is not None and rival[0].score > best_place.score + margin:

@@ -133,9 +133,7 @@ def restore(line: dict[str, Any], record: EvalRecord, settings: Settings) -> Sco
     judgements = judge_samples(question, source, samples, settings, ranking)
     template = prompts.choose(question, settings.prompt)
     chosen = decide(list(judgements))
-    outcome = Outcome(
-        question, template.name, greedy, samples, judgements, chosen, ranking=ranking
-    )
+    outcome = Outcome(question, template.name, greedy, samples, judgements, chosen, ranking=ranking)
     baseline_text = line.get("baseline_text")
     baseline = read_answer(baseline_text, question, None).value if baseline_text else None
     return Scored(record, outcome, float(line.get("seconds", 0.0)), baseline, baseline_text)
@@ -157,9 +155,7 @@ def rejudge(scored: Scored, settings: Settings) -> Value | None:
 
 def with_thresholds(settings: Settings, support: float, min_relevance: float) -> Settings:
     """``settings`` with the vote and ranking shares at ``support`` (see ``report.sweep``)."""
-    return replace(
-        settings, min_agree=support, min_share=support, min_relevance=min_relevance
-    )
+    return replace(settings, min_agree=support, min_share=support, min_relevance=min_relevance)
 
 
 ProgressCallback = Callable[[Scored], None]

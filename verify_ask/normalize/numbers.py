@@ -37,11 +37,17 @@ _NUMBER_WORDS = sorted(
     reverse=True,
 )
 _NW = "(?:" + "|".join(_NUMBER_WORDS) + ")"
+# "one-time", "two-thirds", "one-way": the number word is part of another word, no count
+# ("a twenty-five-year-old" still says 25).
+_NOT_A_COUNT = (
+    r"(?i:time|times|off|way|sided|fold|half|halves|quarters?|thirds?|fourths?|fifths?"
+    r"|sixths?|sevenths?|eighths?|ninths?|tenths?)(?![A-Za-z])"
+)
 # A run of number words joined by spaces, hyphens or "and", optionally led by
 # "a"/"an" when a multiplier follows ("a hundred", "a dozen").
 WORD_RUN_RE = re.compile(
     rf"(?<![A-Za-z0-9])(?:an?[ \t]+(?=(?:hundred|thousand|million|billion|trillion|dozen)\b))?"
-    rf"{_NW}(?:(?:[ \t]+(?:and[ \t]+)?|-){_NW})*(?![A-Za-z0-9])",
+    rf"{_NW}(?:(?:[ \t]+(?:and[ \t]+)?|-){_NW})*(?![A-Za-z0-9]|-{_NOT_A_COUNT})",
     re.IGNORECASE,
 )
 _WORD_RE = re.compile(r"[A-Za-z]+")
