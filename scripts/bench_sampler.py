@@ -34,7 +34,6 @@ from pathlib import Path
 DATA = Path("/work/shared/data/squad_v1.1_dev.jsonl")
 PASSAGES = ("The Amazon rainforest (Portuguese", "The region is home to about 2.5 million")
 OTHERS = ("For a long time, it was thought", "In 2010 the Amazon rainforest", "Between 1991")
-TEMPERATURE = 0.7
 
 
 def load_article() -> tuple[str, list[str], list[str]]:
@@ -51,10 +50,11 @@ def load_article() -> tuple[str, list[str], list[str]]:
 
 
 def requests(samples: int) -> list:
+    from verify_ask import defaults
     from verify_ask.backends.base import SampleRequest
 
     return [SampleRequest(0.0, 0, 32)] + [
-        SampleRequest(TEMPERATURE, seed, 32) for seed in range(1, samples + 1)
+        SampleRequest(defaults.TEMPERATURE, seed, 32) for seed in range(1, samples + 1)
     ]
 
 
@@ -80,6 +80,14 @@ def main() -> None:
     if args.rss_child:
         rss_child(article, copied[0])
         return
+
+    if "e" in args.only:
+        # Before this process loads a model: Linux carries a parent's peak RSS into the
+        # child it forks, so a child started later would report the parent's peak.
+        child = subprocess.run(
+            [sys.executable, __file__, "--rss-child"], capture_output=True, text=True, check=True
+        )
+        peak_rss = child.stdout.strip()
 
     from verify_ask.backends.batched import BatchedBackend
     from verify_ask.backends.llama import LlamaBackend
@@ -112,12 +120,9 @@ def main() -> None:
     if "d" in args.only:
         batch_of_questions(fast, cold_fast, prompts, copied + others, args.reps)
     if "e" in args.only:
-        child = subprocess.run(
-            [sys.executable, __file__, "--rss-child"], capture_output=True, text=True, check=True
-        )
         print(
-            f"(e) peak resident memory, one process, greedy+10 samples: "
-            f"{child.stdout.strip()} MB (target <= 800)"
+            f"(e) peak resident memory, one process, greedy+10 samples: {peak_rss} MB "
+            "(target <= 800)"
         )
     if "p" in args.only:
         step_profile(fast, prompts[copied[0]], args.reps)
@@ -205,7 +210,8 @@ def decode_phase(drafting, plain, prompts: dict, questions: list, article: str, 
 
 
 def step_profile(fast, prompt: str, reps: int) -> None:
-    """Time one decode step that computes r logit rows (r histories of one token each)."""
+    """Time one decode step that computes r logit rows: r histories of one token each (how
+    samples decode), and r consecutive tokens of one history (how a draft is verified)."""
     from verify_ask.backends.batched import BASE, _prefill
     from verify_ask.backends.lowlevel import Entry
 
@@ -216,24 +222,32 @@ def step_profile(fast, prompt: str, reps: int) -> None:
     _prefill(loaded, tokens)
     last = len(tokens) - 1
     sizes = (1, 2, 4, 8, 11, 16)
-    medians = []
+
+    def step_ms(batch: list, seqs: range) -> float:
+        times = []
+        for _ in range(max(reps, 5) + 1):  # the first is a warm-up
+            times.append(timed(lambda: engine.decode(batch)))
+            for seq in seqs:
+                engine.trim(seq, last)
+        return statistics.median(times[1:]) * 1000
+
+    across, along = [], []
     for rows in sizes:
         seqs = range(1, rows + 1)
         for seq in seqs:
             engine.copy_seq(BASE, seq, last)
-        times = []
-        for _ in range(max(reps, 5) + 1):  # the first is a warm-up
-            batch = [Entry(tokens[-1], last, seq, True) for seq in seqs]
-            times.append(timed(lambda b=batch: engine.decode(b)))
-            for seq in seqs:
-                engine.trim(seq, last)
+        across.append(step_ms([Entry(tokens[-1], last, seq, True) for seq in seqs], seqs))
         for seq in seqs:
             engine.trim(seq, 0)
-        medians.append(statistics.median(times[1:]) * 1000)
-    slope, intercept = statistics.linear_regression(sizes, medians)
-    steps = ", ".join(f"{r} rows {m:.1f} ms" for r, m in zip(sizes, medians, strict=True))
-    print(f"(p) one decode step: {steps}")
-    print(f"    fit: {intercept:.1f} ms per step + {slope:.1f} ms per logit row")
+        engine.copy_seq(BASE, 1, last)
+        draft = [Entry(tokens[-1], last + i, 1, True) for i in range(rows)]
+        along.append(step_ms(draft, range(1, 2)))
+        engine.trim(1, 0)
+    for name, medians in (("histories", across), ("draft tokens", along)):
+        slope, intercept = statistics.linear_regression(sizes, medians)
+        steps = ", ".join(f"{r}: {m:.1f}" for r, m in zip(sizes, medians, strict=True))
+        print(f"(p) one decode step, r {name} (r: ms): {steps}")
+        print(f"    fit: {intercept:.1f} ms per step + {slope:.1f} ms per logit row")
     fast.forget()
 
 

@@ -111,3 +111,39 @@ def test_too_long_prompt_is_an_input_error(tmp_path: Path) -> None:
         backend.complete("word " * 400, [GREEDY])
     # The backend stays usable after refusing.
     assert backend.complete("The capital of France is", [SampleRequest(0.0, 0, 4)])[0].tokens
+
+
+def test_a_draft_model_drafts_and_the_samples_keep_their_tokens(example_text: str) -> None:
+    from verify_ask.backends.model_file import resolve_model
+
+    # The default model drafting for itself: every greedy draft token is accepted, so the
+    # answer takes a couple of steps; samples must still equal their own plain decode.
+    backend = BatchedBackend(draft_model=str(resolve_model(None)))
+    prompt = render(example_text, QUESTIONS[0])
+    completions, rows = backend.trace(prompt, SAMPLES)
+    for request, completion in zip(SAMPLES, completions, strict=True):
+        track = Track.start(request, request.max_tokens)
+        decode_alone(backend.engine, track, lambda history: rows[tuple(history)])
+        assert track.completion() == completion
+    greedy = backend.complete(prompt, [GREEDY])
+    stats = backend.last_stats.summary()
+    assert greedy[0].text == " 14 March 2009"
+    assert stats["accepted"] >= 8 and stats["steps"] <= 3, stats
+    assert backend.describe()["draft_model"] == str(resolve_model(None))
+
+
+def test_a_draft_model_that_splits_text_otherwise_is_refused(
+    example_text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from verify_ask.backends.batched import _LOADED
+    from verify_ask.backends.model_file import resolve_model
+    from verify_ask.errors import UsageError
+
+    backend = BatchedBackend(n_ctx=4000, draft_model=str(resolve_model(None)))
+    drafting = backend._shared(backend.draft_path, role="draft")
+    assert drafting is _LOADED[(str(backend.draft_path), 4000, "draft")]
+    # No second vocabulary ships here: make the draft engine tokenize one token differently.
+    real = drafting.engine.tokenize
+    monkeypatch.setattr(drafting.engine, "tokenize", lambda text, bos=True: real(text, bos)[1:])
+    with pytest.raises(UsageError, match="does not share the vocabulary"):
+        backend.complete(render(example_text, QUESTIONS[0]), [GREEDY])

@@ -38,6 +38,7 @@ USAGE = [
     ("unknown-checker", ["When?", "-s", "x", "--check", "nope"], "unknown checker 'nope'"),
     ("zero-samples", ["When?", "-s", "x", "--samples", "0"], "--samples must be"),
     ("bad-temperature", ["When?", "-s", "x", "--temperature", "-1"], "--temperature must be"),
+    ("bad-min-share", ["When?", "-s", "x", "--min-share", "1.5"], "--min-share must be"),
     ("bad-min-agree", ["When?", "-s", "x", "--min-agree", "2"], "--min-agree must be"),
 ]
 

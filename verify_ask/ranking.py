@@ -1,6 +1,6 @@
 """The model's ranking of the answers a source offers: every figure it holds, scored.
 
-Samples show what the model tends to write; they scatter at temperature 0.7, and a right
+Samples show what the model tends to write; they scatter at temperature 0.5, and a right
 answer sampled once cannot be told from noise. Scoring is exhaustive instead: for every
 figure of the asked kind in the text the model read, and for "unknown", the probability
 that the model writes exactly that answer after the prompt. Normalized over those options,

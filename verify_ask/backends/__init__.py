@@ -21,6 +21,7 @@ def _llama_simple(**options: object) -> Backend:
     from verify_ask.backends.llama import LlamaBackend
 
     options.pop("draft", None)
+    options.pop("draft_model", None)
     return LlamaBackend(**options)  # type: ignore[arg-type]
 
 

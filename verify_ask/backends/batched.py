@@ -22,11 +22,11 @@ import numpy as np
 
 from verify_ask.backends.base import Completion, SampleRequest
 from verify_ask.backends.decoding import DecodeStats, Track, decode_sequential, decode_shared
-from verify_ask.backends.drafting import MAX_LENGTH, PromptLookup
+from verify_ask.backends.drafting import MAX_LENGTH, Drafter, ModelDrafter, PromptLookup
 from verify_ask.backends.lowlevel import Engine, Entry
 from verify_ask.backends.model_file import hash_prefix, resolve_model
 from verify_ask.backends.scoring import Score, continuation_tokens, score_continuations
-from verify_ask.errors import InputError, ModelError, VerifyAskError
+from verify_ask.errors import InputError, ModelError, UsageError, VerifyAskError
 
 DEFAULT_CONTEXT = 8192
 # Sequence 0 keeps the prompt; the others hold histories. More requests than that run in
@@ -50,7 +50,7 @@ class _Loaded:
         self.lock = threading.Lock()
 
 
-_LOADED: dict[tuple[str, int], _Loaded] = {}
+_LOADED: dict[tuple[str, int, str], _Loaded] = {}
 
 
 @atexit.register
@@ -64,24 +64,33 @@ class BatchedBackend:
     name = "llama"
 
     def __init__(
-        self, model: str | None = None, n_ctx: int = DEFAULT_CONTEXT, draft: bool = False
+        self,
+        model: str | None = None,
+        n_ctx: int = DEFAULT_CONTEXT,
+        draft: bool = False,
+        draft_model: str | None = None,
     ) -> None:
         self.model_path: Path = resolve_model(model)
         self.n_ctx = n_ctx
-        self.draft = draft
+        # A draft model drafts; without one, drafting looks the answer up in the prompt.
+        self.draft_path: Path | None = resolve_model(draft_model) if draft_model else None
+        self.draft = draft or self.draft_path is not None
         self.last_stats = DecodeStats()
         self._loaded: _Loaded | None = None
 
     def _load(self) -> _Loaded:
-        if self._loaded is not None:
-            return self._loaded
-        key = (str(self.model_path), self.n_ctx)
-        if key not in _LOADED:
-            _LOADED[key] = _Loaded(self._new_engine())
-        self._loaded = _LOADED[key]
+        if self._loaded is None:
+            self._loaded = self._shared(self.model_path)
         return self._loaded
 
-    def _new_engine(self) -> Engine:
+    def _shared(self, path: Path, role: str = "target") -> _Loaded:
+        # A draft model gets its own context even when it is the target's file.
+        key = (str(path), self.n_ctx, role)
+        if key not in _LOADED:
+            _LOADED[key] = _Loaded(self._new_engine(path))
+        return _LOADED[key]
+
+    def _new_engine(self, path: Path) -> Engine:
         # The same guards as the sequential backend: quiet load log, Ctrl-C raised afterwards.
         from verify_ask.backends.llama import _deferred_interrupts, _quiet_stderr
 
@@ -93,7 +102,7 @@ class BatchedBackend:
         try:
             with _quiet_stderr(), _deferred_interrupts():
                 return Engine(
-                    self.model_path,
+                    path,
                     n_ctx=self.n_ctx + HEADROOM,
                     n_seq=SEQUENCES,
                     n_outputs=max(SEQUENCES, ROW_BUDGET, OUTPUT_ROWS),
@@ -101,7 +110,7 @@ class BatchedBackend:
         except ModelError:
             raise
         except Exception as error:
-            raise ModelError(f"model file {self.model_path} could not be loaded: {error}") from None
+            raise ModelError(f"model file {path} could not be loaded: {error}") from None
 
     def count_tokens(self, text: str) -> int:
         return len(self._load().engine.tokenize(text))
@@ -148,11 +157,14 @@ class BatchedBackend:
         return self._load().engine
 
     def describe(self) -> dict[str, object]:
-        return {
+        described: dict[str, object] = {
             "backend": self.name,
             "model": str(self.model_path),
             "sha256": hash_prefix(self.model_path),
         }
+        if self.draft_path is not None:
+            described["draft_model"] = str(self.draft_path)
+        return described
 
     def _run(
         self,
@@ -185,7 +197,7 @@ class BatchedBackend:
             if sequential:
                 decode_sequential(engine, tokens, tracks, base=BASE, seq=1, stats=stats)
             else:
-                self._decode_chunks(engine, tokens, tracks, stats, record)
+                self._decode_chunks(engine, prompt, tokens, tracks, stats, record)
         self.last_stats = stats
         return [track.completion() for track in tracks]
 
@@ -206,29 +218,56 @@ class BatchedBackend:
     def _decode_chunks(
         self,
         engine: Engine,
+        prompt: str,
         tokens: list[int],
         tracks: list[Track],
         stats: DecodeStats,
         record: dict[tuple[int, ...], np.ndarray] | None,
     ) -> None:
-        lookup = PromptLookup(tokens) if self.draft else None
         # Worst case every request forks at once and drafts fully: keep that within the cache.
         per_track = max(track.limit for track in tracks) + MAX_LENGTH + 1
         room = max(1, (engine.n_ctx - len(tokens)) // per_track)
         size = max(1, min(SEQUENCES - 1, room))
         seqs = list(range(1, SEQUENCES))
-        for start in range(0, len(tracks), size):
-            decode_shared(
-                engine,
-                tokens,
-                tracks[start : start + size],
-                base=BASE,
-                seqs=seqs[:size],
-                lookup=lookup,
-                row_budget=ROW_BUDGET,
-                stats=stats,
-                record=record,
+        with self._drafting(prompt, tokens) as lookup:
+            for start in range(0, len(tracks), size):
+                decode_shared(
+                    engine,
+                    tokens,
+                    tracks[start : start + size],
+                    base=BASE,
+                    seqs=seqs[:size],
+                    lookup=lookup,
+                    row_budget=ROW_BUDGET,
+                    stats=stats,
+                    record=record,
+                )
+
+    @contextmanager
+    def _drafting(self, prompt: str, tokens: list[int]) -> Iterator[Drafter | None]:
+        """The drafter for this prompt, if drafting: prompt lookup, or the draft model."""
+        if not self.draft:
+            yield None
+            return
+        if self.draft_path is None:
+            yield PromptLookup(tokens)
+            return
+        drafting = self._shared(self.draft_path, role="draft")
+        engine = drafting.engine
+        # Drafts are token ids: they mean the same only if both models split text alike.
+        if engine.n_vocab != self._load().engine.n_vocab or engine.tokenize(prompt) != tokens:
+            raise UsageError(
+                f"--draft-model {self.draft_path} does not share the vocabulary of "
+                f"{self.model_path}; give a draft model of the same family"
             )
+        with drafting.lock:
+            try:
+                _prefill(drafting, tokens)
+                yield ModelDrafter(engine, tokens)
+            except BaseException:
+                engine.clear()
+                drafting.cached = []
+                raise
 
 
 def _prefill(loaded: _Loaded, tokens: list[int]) -> int:

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from verify_ask.backends.base import Completion, SampleRequest
-from verify_ask.backends.drafting import DraftLength, PromptLookup
+from verify_ask.backends.drafting import Drafter, DraftLength
 from verify_ask.backends.lowlevel import Engine, Entry
 from verify_ask.backends.sampling import Row, new_stream
 
@@ -117,7 +117,7 @@ def decode_shared(
     *,
     base: int,
     seqs: Sequence[int],
-    lookup: PromptLookup | None,
+    lookup: Drafter | None,
     row_budget: int,
     stats: DecodeStats,
     record: MutableMapping[tuple[int, ...], np.ndarray] | None = None,
@@ -192,7 +192,7 @@ def _plan_drafts(
     engine: Engine,
     prompt: Sequence[int],
     branches: Sequence[_Branch],
-    lookup: PromptLookup | None,
+    lookup: Drafter | None,
     row_budget: int,
 ) -> list[list[int]]:
     """A draft per branch, within a budget of logit rows per step.
@@ -209,10 +209,6 @@ def _plan_drafts(
     for i in order:
         branch = branches[i]
         room = max(track.limit - len(track.tokens) for track in branch.members) - 1
-        # Before the answer's first token the tail is the prompt's own "Answer:", which only
-        # matches the worked examples: nothing worth a row.
-        if not branch.members[0].tokens:
-            continue
         want = min(branch.draft.next(), left, room)
         if want <= 0:
             continue

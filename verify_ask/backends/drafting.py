@@ -1,14 +1,28 @@
-"""Prompt-lookup drafts: guess the next tokens by finding the latest n-gram in the prompt.
+"""Drafts: guesses at an answer's next tokens, for the target model to verify in one batch.
 
-Answers are mostly copied from the source ("14 March 2009" is nine tokens here, one per
-digit), so once an answer has started, the source usually says how it goes on. A draft costs
-one extra logit row per token; ``DraftLength`` grows it while drafts are accepted and shrinks
-it when they are not, so answers that are not copied pay little for it.
+Prompt lookup: answers are mostly copied from the source ("14 March 2009" is nine tokens
+here, one per digit), so once an answer has started, the source usually says how it goes on.
+A draft model (``--draft-model``): a smaller model with the same vocabulary guesses instead,
+for larger targets. A draft costs one extra logit row per token; ``DraftLength`` grows it
+while drafts are accepted and shrinks it when they are not, so answers that are not copied
+pay little for it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
+
+import numpy as np
+
+from verify_ask.backends.lowlevel import Engine, Entry
+
+
+class Drafter(Protocol):
+    def propose(self, answer: Sequence[int], limit: int) -> list[int]:
+        """Up to ``limit`` tokens likely to follow the answer so far (none is fine)."""
+        ...
+
 
 MAX_MATCH = 16
 """The longest tail of the answer so far that is looked up."""
@@ -80,3 +94,42 @@ class DraftLength:
 
     def next(self) -> int:
         return self.length
+
+
+class ModelDrafter:
+    """Drafts from a smaller model that shares the vocabulary: its greedy continuation.
+
+    ``engine`` holds the prompt's first len - 1 tokens in sequence 0 (as the target's cache
+    does). Each proposal evaluates the answer so far in sequence 1 in one batch, then
+    decodes greedily one token at a time, and frees sequence 1 again: answers are a few
+    tokens, and a small model's steps are cheap next to the target's rows they save.
+    """
+
+    def __init__(self, engine: Engine, prompt: Sequence[int]) -> None:
+        self.engine = engine
+        self.prompt = list(prompt)
+
+    def propose(self, answer: Sequence[int], limit: int) -> list[int]:
+        if limit <= 0:
+            return []
+        engine, seq = self.engine, 1
+        last = len(self.prompt) - 1
+        history = [self.prompt[-1], *answer]
+        engine.trim(seq, 0)
+        engine.copy_seq(0, seq, last)
+        try:
+            engine.decode(
+                [
+                    Entry(token, last + i, seq, i == len(history) - 1)
+                    for i, token in enumerate(history)
+                ]
+            )
+            token = int(np.argmax(engine.logits(len(history) - 1)))
+            proposal = [token]
+            while len(proposal) < limit and not engine.is_end(token):
+                engine.decode([Entry(token, last + len(history) + len(proposal) - 1, seq, True)])
+                token = int(np.argmax(engine.logits(0)))
+                proposal.append(token)
+            return proposal
+        finally:
+            engine.trim(seq, 0)

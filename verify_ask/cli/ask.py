@@ -116,6 +116,11 @@ def ask(
         "--draft/--no-draft",
         help="Draft answer tokens from the source and verify them in the local batch.",
     ),
+    draft_model: Optional[str] = typer.Option(
+        None,
+        "--draft-model",
+        help="A smaller GGUF of the same vocabulary that drafts for --model (implies --draft).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
     timings: bool = typer.Option(
         True,
@@ -199,7 +204,7 @@ def ask(
             concurrency=concurrency,
         )
     else:
-        backend = create("llama", model=model, draft=draft)
+        backend = create("llama", model=model, draft=draft, draft_model=draft_model)
     if batch is not None:
         from verify_ask.cli.batch import run_batch
 
