@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from verify_ask import prompts
+from verify_ask import defaults, prompts
 from verify_ask.backends.batched import BatchedBackend
 from verify_ask.backends.scoring import continuation_tokens
 from verify_ask.question import analyze_question
@@ -109,4 +109,4 @@ def test_the_json_record_carries_the_ranking_and_the_rank_check(example_path) ->
     assert record["ranking"][-1]["text"] == "unknown"
     checks = {c["checker"]: c for c in record["candidates"][0]["checks"]}
     assert checks["rank"]["verdict"] == "pass" and checks["rank"]["support"] is True
-    assert record["settings"]["min_share"] == 0.3
+    assert record["settings"]["min_share"] == defaults.MIN_SHARE
