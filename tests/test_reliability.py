@@ -364,6 +364,7 @@ ROWS = [
     # the model file and its cache (exit 3)
     Row("model-missing", M, "not found", with_model(lambda env: str(env.tmp / "none.gguf"))),
     Row("model-directory", M, "is a directory", with_model(lambda env: str(env.tmp))),
+    Row("draft-model-missing", M, "not found", ask("--draft-model", "/no/such/draft.gguf")),
     Row("model-not-gguf", M, "is not a GGUF file",
         with_model(lambda env: env.file("zip.gguf", b"PK\x03\x04" + b"\0" * 4096))),
     Row("model-truncated-header", M, "is truncated",

@@ -70,10 +70,11 @@ class BatchedBackend:
         draft: bool = False,
         draft_model: str | None = None,
     ) -> None:
+        # A draft model drafts; without one, drafting looks the answer up in the prompt. A
+        # missing draft file is reported before the default model is assembled.
+        self.draft_path: Path | None = resolve_model(draft_model) if draft_model else None
         self.model_path: Path = resolve_model(model)
         self.n_ctx = n_ctx
-        # A draft model drafts; without one, drafting looks the answer up in the prompt.
-        self.draft_path: Path | None = resolve_model(draft_model) if draft_model else None
         self.draft = draft or self.draft_path is not None
         self.last_stats = DecodeStats()
         self._loaded: _Loaded | None = None
