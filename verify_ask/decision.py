@@ -39,11 +39,6 @@ def judge(candidate: Candidate, checks: tuple[CheckResult, ...], question: Quest
     failed = [c.checker for c in checks if not (c.grounding or c.support) and c.verdict == "fail"]
     if failed:
         return Judgement(candidate, checks, False, f"failed {', '.join(failed)}")
-    support = [c for c in checks if c.support and c.verdict != "skip"]
-    if support and not any(c.passed for c in support):
-        return Judgement(
-            candidate, checks, False, f"failed {', '.join(c.checker for c in support)}"
-        )
     grounding = [c for c in checks if c.grounding and c.verdict != "skip"]
     if question.wants_arithmetic:
         # "What was the change in sales?" is not answered by a figure read off the source,
@@ -54,6 +49,12 @@ def judge(candidate: Candidate, checks: tuple[CheckResult, ...], question: Quest
             return Judgement(candidate, checks, False, "no grounding checker ran")
         names = ", ".join(c.checker for c in grounding)
         return Judgement(candidate, checks, False, f"not grounded in the source ({names} failed)")
+    # After grounding: "not in the source" says more about a figure than "few samples".
+    support = [c for c in checks if c.support and c.verdict != "skip"]
+    if support and not any(c.passed for c in support):
+        return Judgement(
+            candidate, checks, False, f"failed {', '.join(c.checker for c in support)}"
+        )
     return Judgement(candidate, checks, True, "passed every check")
 
 
