@@ -25,6 +25,10 @@ UNKNOWN = "unknown"
 """What the built-in prompts teach the model to answer when the text does not say."""
 MAX_OPTIONS = 24
 """Options scored at most (the best placed): each costs a logit row per token."""
+MIN_OPTION_PLACE = 0.2
+"""Figures placed no better than this are not offered. Re-judging stored rankings of 400
+SQuAD and 100 TAT-QA dev questions without them gave the same precision (coverage 0.415 ->
+0.44 on SQuAD, one more unanswerable question answered of 200) for half the scored options."""
 
 Scorer = Callable[[str, Sequence[str]], Sequence[tuple[float, int]]]
 """A prompt and answer texts to each answer's log-probability and token count."""
@@ -98,22 +102,24 @@ def option_mentions(
     question: Question, source: Source, read: Sequence[tuple[int, int]] = ()
 ) -> list[Mention]:
     """The figures the model could have copied as its answer: of the asked kind, in the text
-    it read (``read``: the passages' spans, empty for the whole source), one per wording,
-    the best placed first when there are too many."""
+    it read (``read``: the passages' spans, empty for the whole source), where the question's
+    words stand near (place score over ``MIN_OPTION_PLACE``), one per wording, at most
+    ``MAX_OPTIONS`` of the best placed, in source order."""
     kind = question.expects
-    seen: dict[str, Mention] = {}
+    places = source.places
+    best: dict[str, tuple[float, Mention]] = {}
     for mention in source.mentions:
         if kind and mention.value.kind != kind:
             continue
         if read and not any(start <= mention.start < end for start, end in read):
             continue
-        seen.setdefault(mention.surface, mention)
-    mentions = list(seen.values())
-    if len(mentions) > MAX_OPTIONS:
-        places = source.places
-        mentions.sort(key=lambda m: -places.place(question, m.start, m.end).score)
-        mentions = sorted(mentions[:MAX_OPTIONS], key=lambda m: m.start)
-    return mentions
+        score = places.place(question, mention.start, mention.end).score
+        if score <= MIN_OPTION_PLACE:
+            continue
+        if mention.surface not in best or score > best[mention.surface][0]:
+            best[mention.surface] = (score, mention)
+    kept = sorted(best.values(), key=lambda pair: -pair[0])[:MAX_OPTIONS]
+    return sorted((mention for _, mention in kept), key=lambda m: m.start)
 
 
 def rank(
