@@ -14,6 +14,8 @@ CASES = [
     ("What was the percentage change in staff?", "number", True),
     ("What is the difference between the 2019 and 2018 sales?", None, True),
     ("Who founded OrigoTech?", None, False),
+    ("Which FY has a higher EBITDA?", "date", False),
+    ("In which fiscal year were sales larger?", "date", False),
 ]
 
 

@@ -89,6 +89,18 @@ def test_ranking_survives_its_json() -> None:
     ]
 
 
+def test_stored_options_that_no_longer_read_as_a_value_are_dropped() -> None:
+    stored = [
+        {"text": "312", "logprob": -1.0, "tokens": 4},
+        {"text": "n/a", "logprob": -2.0, "tokens": 3},  # written by an older reader, say
+        {"text": UNKNOWN, "logprob": -3.0, "tokens": 2},
+    ]
+    ranking = Ranking.from_json(stored, analyze_question(EMPLOY))
+    # "n/a" is no option, and not a second "unknown" either.
+    assert [o.text for o in ranking.options] == ["312", UNKNOWN]
+    assert ranking.unknown_share() == pytest.approx(1 / (1 + math.e**2))
+
+
 def test_no_ranking_when_the_source_offers_no_figure_of_the_kind() -> None:
     source = Source("OrigoTech makes sensors in Lisbon. It was founded by two engineers.")
     question = analyze_question("When was OrigoTech founded?")
@@ -162,7 +174,7 @@ def test_rank_skips_without_a_ranking_and_vote_decides_alone() -> None:
 def test_the_rank_checker_states_the_share_it_needed() -> None:
     question = analyze_question(EMPLOY)
     ranking = ranking_of({"312": -1.0, "three": -1.0, UNKNOWN: -30.0})
-    candidates = judge_samples(question, Source(TEXT), (), Settings(), ranking)
+    candidates = judge_samples(question, Source(TEXT), (), Settings(min_share=0.4), ranking)
     assert candidates, "figures the model ranks high are proposed"
     context = CheckContext(question, Source(TEXT), (), 10, {"min_share": 0.6}, ranking)
     result = registry.get("rank").check(candidates[0].candidate, context)

@@ -12,7 +12,8 @@ from verify_ask.errors import InputError
 Kind = Literal["number", "date"]
 
 _DATE_CUES = re.compile(
-    r"^\s*when\b|\b(what|which|in what|in which)\s+(year|date|month|day|decade|century)\b"
+    r"^\s*when\b|\b(what|which|in what|in which)\s+(fiscal\s+|financial\s+)?"
+    r"(year|date|month|day|decade|century|fy)\b"
     r"|\bwhat\s+time\s+period\b|\b(year|date)\s+(did|was|were|is|of)\b|\bsince when\b",
     re.IGNORECASE,
 )

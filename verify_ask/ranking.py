@@ -85,17 +85,16 @@ class Ranking:
     @classmethod
     def from_json(cls, items: Sequence[dict[str, object]], question: Question) -> Ranking:
         """The ranking stored in a record, its values re-read as the question expects."""
-        return cls(
-            tuple(
-                Option(
-                    str(item["text"]),
-                    _read(str(item["text"]), question),
-                    float(item["logprob"]),  # type: ignore[arg-type]
-                    int(item["tokens"]),  # type: ignore[call-overload]
-                )
-                for item in items
+        options = []
+        for item in items:
+            text = str(item["text"])
+            value = _read(text, question)
+            if value is None and text != UNKNOWN:
+                continue  # read otherwise now: as when ranking, it is no option
+            options.append(
+                Option(text, value, float(item["logprob"]), int(item["tokens"]))  # type: ignore[arg-type, call-overload]
             )
-        )
+        return cls(tuple(options))
 
 
 def option_mentions(
