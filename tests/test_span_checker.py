@@ -156,3 +156,22 @@ def test_negation_counts_in_the_figures_clause_not_the_whole_sentence(
     text = "Denmark joined the union in 1973, but Norway did not join it in 1994."
     result = check(question, answer, text, min_relevance=0.0, margin=1.0)
     assert result.verdict == verdict, result.detail
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("What year did Spain refuse to join the union?", "fail"),
+        ("When was Spain's membership rejected?", "fail"),
+        ("What year did Spain join the union?", "pass"),
+    ],
+    ids=["refuse", "rejected", "plain"],
+)
+def test_refusing_denying_rejecting_and_failing_are_negations(question: str, verdict: str) -> None:
+    # SQuAD v2 makes unanswerable questions by turning "joined" into "refused to join".
+    text = "Spain joined the union in 1986 after long talks."
+    result = check(question, "1986", text, min_relevance=0.0, margin=1.0)
+    assert result.verdict == verdict, result.detail
+    refused = "Ireland refused to consent to the changes in 2008."
+    agreed = check("When did Ireland agree to the changes?", "2008", refused, min_relevance=0.0)
+    assert agreed.verdict == "fail", agreed.detail

