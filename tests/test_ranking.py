@@ -9,6 +9,7 @@ from decimal import Decimal
 
 import pytest
 
+from verify_ask.backends.base import Score
 from verify_ask.candidates import Sample
 from verify_ask.checkers import CheckContext, registry
 from verify_ask.evaluation.dataset import EvalRecord
@@ -34,10 +35,10 @@ def num(text: str) -> Quantity:
 def fake_scorer(logprobs: dict[str, float], calls: list[list[str]] | None = None):
     """Log-probabilities by answer text; anything else is unlikely."""
 
-    def score(prompt: str, answers: Sequence[str]) -> list[tuple[float, int]]:
+    def score(prompt: str, answers: Sequence[str]) -> list[Score]:
         if calls is not None:
             calls.append(list(answers))
-        return [(logprobs.get(a.strip(), -20.0), 3) for a in answers]
+        return [Score(logprobs.get(a.strip(), -20.0), 3) for a in answers]
 
     return score
 

@@ -85,10 +85,7 @@ def test_the_model_ranks_the_founding_date_first(
     question = analyze_question("When was OrigoTech founded?")
     prompt = prompts.builtin("extract").render(example_text, question.text)
 
-    def scorer(text, answers):
-        return [(s.logprob, s.tokens) for s in backend.score(text, answers)]
-
-    ranking = rank(scorer, prompt, question, Source(example_text))
+    ranking = rank(backend.score, prompt, question, Source(example_text))
     assert ranking is not None
     best = max(zip(ranking.options, ranking.shares(), strict=True), key=lambda pair: pair[1])
     assert best[0].text == "14 March 2009" and best[1] > 0.5

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from verify_ask import defaults, prompts
@@ -165,12 +164,7 @@ def _ranking(
     score = getattr(backend, "score", None)
     if score is None or question.wants_arithmetic or "rank" not in settings.checker_names():
         return None
-
-    def scorer(text: str, answers: Sequence[str]) -> list[tuple[float, int]]:
-        return [(s.logprob, s.tokens) for s in score(text, answers)]
-
-    read = [(p.start, p.end) for p in passages]
-    return rank(scorer, prompt, question, source, read)
+    return rank(score, prompt, question, source, [(p.start, p.end) for p in passages])
 
 
 def _unreadable(question: Question, source: Source, passages: tuple[Passage, ...]) -> str | None:

@@ -1,9 +1,10 @@
-"""The model's ranking of the answers a source offers: every figure it holds, scored.
+"""The model's ranking of the answers a source offers: the figures near the question, scored.
 
 Samples show what the model tends to write; they scatter at temperature 0.5, and a right
 answer sampled once cannot be told from noise. Scoring is exhaustive instead: for every
-figure of the asked kind in the text the model read, and for "unknown", the probability
-that the model writes exactly that answer after the prompt. Normalized over those options,
+figure of the asked kind that the question's words stand near in the text the model read,
+and for "unknown", the probability that the model writes exactly that answer after the
+prompt. Normalized over those options,
 it says how much of the model's belief a value holds against its rivals in the same text,
 which is what separates two tonnages in one sentence where word proximity cannot
 (measured on SQuAD dev: the top-ranked figure was right on 0.58 of questions, the greedy
@@ -15,7 +16,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
+from verify_ask.backends.base import Score
 from verify_ask.normalize import Mention, parse_value
 from verify_ask.question import Question
 from verify_ask.source import Source
@@ -30,8 +33,8 @@ MIN_OPTION_PLACE = 0.2
 SQuAD and 100 TAT-QA dev questions without them gave the same precision (coverage 0.415 ->
 0.44 on SQuAD, one more unanswerable question answered of 200) for half the scored options."""
 
-Scorer = Callable[[str, Sequence[str]], Sequence[tuple[float, int]]]
-"""A prompt and answer texts to each answer's log-probability and token count."""
+Scorer = Callable[[str, Sequence[str]], Sequence[Score]]
+"""A backend's ``score``: a prompt and answer texts to each answer's log-probability."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,11 @@ class Ranking:
 
     def shares(self) -> tuple[float, ...]:
         """Each option's probability renormalized over the options (a softmax of log-probs)."""
+        return self._shares
+
+    @cached_property
+    def _shares(self) -> tuple[float, ...]:
+        # Every candidate and every proposal asks: computed once per ranking.
         if not self.options:
             return ()
         top = max(option.logprob for option in self.options)
@@ -138,8 +146,8 @@ def rank(
     # option is scored as the whole line: "5" then a newline is not "5,500,000".
     scored = score(prompt, [f" {text}\n" for text in texts])
     options = tuple(
-        Option(text, _read(text, question), logprob, tokens)
-        for text, (logprob, tokens) in zip(texts, scored, strict=True)
+        Option(text, _read(text, question), scored_text.logprob, scored_text.tokens)
+        for text, scored_text in zip(texts, scored, strict=True)
     )
     return Ranking(options)
 

@@ -21,12 +21,23 @@ class Completion:
     tokens: int
 
 
+@dataclass(frozen=True)
+class Score:
+    """The log-probability of one continuation of a prompt, and how many tokens it took."""
+
+    logprob: float
+    tokens: int
+
+
 class Backend(Protocol):
     name: str
 
     def complete(self, prompt: str, requests: Sequence[SampleRequest]) -> list[Completion]:
         """One completion per request, in request order. Raises ``ModelError`` on failure."""
         ...
+
+    # Backends that can also score answers (the ``rank`` checker) add
+    # ``score(prompt, continuations) -> list[Score]``; the others are skipped by it.
 
     def describe(self) -> dict[str, object]:
         """What produced the answers (model path, hash prefix), for the JSON record."""

@@ -20,12 +20,12 @@ from pathlib import Path
 
 import numpy as np
 
-from verify_ask.backends.base import Completion, SampleRequest
+from verify_ask.backends.base import Completion, SampleRequest, Score
 from verify_ask.backends.decoding import DecodeStats, Track, decode_sequential, decode_shared
 from verify_ask.backends.drafting import MAX_LENGTH, Drafter, ModelDrafter, PromptLookup
 from verify_ask.backends.lowlevel import Engine, Entry
 from verify_ask.backends.model_file import hash_prefix, resolve_model
-from verify_ask.backends.scoring import Score, continuation_tokens, score_continuations
+from verify_ask.backends.scoring import continuation_tokens, score_continuations
 from verify_ask.errors import InputError, ModelError, UsageError, VerifyAskError
 
 DEFAULT_CONTEXT = 8192
@@ -48,6 +48,11 @@ class _Loaded:
         self.engine = engine
         self.cached: list[int] = []
         self.lock = threading.Lock()
+
+    def forget(self) -> None:
+        """Empty the cache: after a failed or interrupted decode its state is unknown."""
+        self.engine.clear()
+        self.cached = []
 
 
 _LOADED: dict[tuple[str, int, str], _Loaded] = {}
@@ -125,12 +130,7 @@ class BatchedBackend:
         engine = loaded.engine
         tokens = engine.tokenize(prompt)
         pieces = [continuation_tokens(engine, tokens, prompt, text) for text in continuations]
-        longest = max((len(piece) for piece in pieces), default=0)
-        if len(tokens) + longest > self.n_ctx:
-            raise InputError(
-                f"the prompt ({len(tokens)} tokens) and its answers do not fit the model's "
-                f"context of {self.n_ctx}; shorten the source"
-            )
+        self._check_fits(tokens, max(map(len, pieces), default=0), "shorten the source")
         with loaded.lock, self._guarded(loaded):
             _prefill(loaded, tokens)
             return score_continuations(engine, tokens, pieces, base=BASE, seqs=range(1, SEQUENCES))
@@ -150,8 +150,7 @@ class BatchedBackend:
         """Drop the cached prompt, so the next call evaluates it from scratch (benchmarks)."""
         loaded = self._load()
         with loaded.lock:
-            loaded.engine.clear()
-            loaded.cached = []
+            loaded.forget()
 
     @property
     def engine(self) -> Engine:
@@ -179,12 +178,7 @@ class BatchedBackend:
         engine = loaded.engine
         tokens = engine.tokenize(prompt)
         longest = max((request.max_tokens for request in requests), default=0)
-        if len(tokens) + longest > self.n_ctx:
-            raise InputError(
-                f"the prompt ({len(tokens)} tokens) plus up to {longest} answer tokens is more "
-                f"than the model's context of {self.n_ctx} allows; shorten the source or "
-                "lower --max-tokens"
-            )
+        self._check_fits(tokens, longest, "shorten the source or lower --max-tokens")
         if not requests:
             return []
         stats = DecodeStats()
@@ -202,14 +196,20 @@ class BatchedBackend:
         self.last_stats = stats
         return [track.completion() for track in tracks]
 
+    def _check_fits(self, prompt: list[int], answer_tokens: int, remedy: str) -> None:
+        if len(prompt) + answer_tokens > self.n_ctx:
+            raise InputError(
+                f"the prompt ({len(prompt)} tokens) plus up to {answer_tokens} answer tokens is "
+                f"more than the model's context of {self.n_ctx} allows; {remedy}"
+            )
+
     @contextmanager
     def _guarded(self, loaded: _Loaded) -> Iterator[None]:
         """Forget the cache when a decode fails or is interrupted: its state is unknown."""
         try:
             yield
         except BaseException as error:
-            loaded.engine.clear()
-            loaded.cached = []
+            loaded.forget()
             if isinstance(error, (VerifyAskError, KeyboardInterrupt)) or not isinstance(
                 error, Exception
             ):
@@ -266,8 +266,7 @@ class BatchedBackend:
                 _prefill(drafting, tokens)
                 yield ModelDrafter(engine, tokens)
             except BaseException:
-                engine.clear()
-                drafting.cached = []
+                drafting.forget()  # the target's guard reports the error
                 raise
 
 

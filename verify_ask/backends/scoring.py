@@ -11,19 +11,11 @@ filters would have written exactly it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
+from verify_ask.backends.base import Score
 from verify_ask.backends.lowlevel import Engine, Entry
-
-
-@dataclass(frozen=True)
-class Score:
-    """The log-probability of one continuation and how many tokens it took."""
-
-    logprob: float
-    tokens: int
 
 
 def continuation_tokens(
