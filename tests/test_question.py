@@ -35,3 +35,39 @@ def test_terms_drop_stopwords_and_stem() -> None:
 def test_empty_question_is_an_input_error(text: str) -> None:
     with pytest.raises(InputError, match="question is empty"):
         analyze_question(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("How high did the first block, AS-201, reach?", ("as-201",)),
+        ("Which FY has a higher EBITDA?", ("ebitda",)),
+        ("How long was the Lunar Module (LM) on the Moon?", ("lunar", "modul", "lm", "moon")),
+    ],
+    ids=["code-stays-whole", "fiscal-year-is-no-name", "abbreviation"],
+)
+def test_names(text: str, names: tuple[str, ...]) -> None:
+    assert analyze_question(text).names == names
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "negated"),
+    [
+        ("The initial LM weighed how much in kgs?", "weigh", False),
+        ("How many nations control this region in total?", "region", False),
+        ("What was the cost related to non-vested awards?", "award", False),
+        ("In what year was the study dropped because it wasn't needed?", "drop", False),
+        ("When was the charter not adopted?", "adopt", True),
+    ],
+    ids=["unit-skipped", "frame-skipped", "non-prefix", "negated-reason", "negated"],
+)
+def test_predicate_and_polarity(text: str, predicate: str, negated: bool) -> None:
+    question = analyze_question(text)
+    assert (question.predicate, question.negated) == (predicate, negated)
+
+
+def test_arithmetic_questions_know_how_a_text_states_their_result() -> None:
+    assert "increas" in analyze_question("What was the change in revenue?").derivation
+    assert "total" in analyze_question("What were the sales in total?").derivation
+    assert analyze_question("How much more did A sell than B?").derivation == frozenset()
+    assert analyze_question("How many people live there?").derivation == frozenset()

@@ -11,6 +11,7 @@ from verify_ask.candidates import group_samples
 from verify_ask.checkers import CheckContext, get
 from verify_ask.pipeline import read_answer
 from verify_ask.question import analyze_question
+from verify_ask.ranking import Option, Ranking
 from verify_ask.source import Source
 
 DUST = (
@@ -175,3 +176,118 @@ def test_refusing_denying_rejecting_and_failing_are_negations(question: str, ver
     refused = "Ireland refused to consent to the changes in 2008."
     agreed = check("When did Ireland agree to the changes?", "2008", refused, min_relevance=0.0)
     assert agreed.verdict == "fail", agreed.detail
+
+
+APOLLO = (
+    "The Lunar Module (LM) was designed to land two astronauts on the Moon. The LM weighed "
+    "15,100 kg at first. The first block, AS-201, flew in 1966 and reached orbit at 265.7 "
+    "nautical miles. AS-202 flew later."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"),
+    [
+        ("How much did the Lunar Module weigh at first?", "15,100 kg", "pass"),
+        ("How high did the first block, AS-201, reach?", "265.7 nautical miles", "pass"),
+        ("How high did the first block, AS-203, reach?", "265.7 nautical miles", "fail"),
+        ("How much did the Apollo Module weigh at first?", "15,100 kg", "fail"),
+    ],
+    ids=["abbreviation-for-words", "code-as-written", "other-code", "other-name"],
+)
+def test_names_written_another_way_still_count(question: str, answer: str, verdict: str) -> None:
+    # The LM sentence says "LM", never "Lunar Module"; "AS-201" splits into two words.
+    result = check(question, answer, APOLLO, min_relevance=0.0, margin=1.0)
+    assert result.verdict == verdict, result.detail
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("The initial LM weighed how much in kgs?", "pass"),
+        ("How much did the LM carry?", "fail"),
+    ],
+    ids=["unit-is-no-predicate", "absent-predicate"],
+)
+def test_the_predicate_is_what_happened_not_a_unit(question: str, verdict: str) -> None:
+    result = check(question, "15,100 kg", APOLLO, min_relevance=0.0, margin=1.0)
+    assert result.verdict == verdict, result.detail
+
+
+def test_a_compound_predicate_may_be_written_as_two_words() -> None:
+    text = "About 16,000 tree species live in the rain forest."
+    result = check("How many tree species are in the rainforest?", "16,000", text, min_relevance=0)
+    assert result.verdict == "pass", result.detail
+
+
+def test_non_prefix_and_negated_reasons_do_not_negate() -> None:
+    text = "Unrecognized cost related to non-vested awards, at year end, was $1.2 billion."
+    asked = "What was the unrecognized cost related to non-vested awards?"
+    assert check(asked, "$1.2 billion", text, min_relevance=0.0).verdict == "pass"
+    dropped = "The first study was dropped in 1964."
+    reason = "In what year was the study dropped because it wasn't needed?"
+    assert check(reason, "1964", dropped, min_relevance=0.0, margin=1.0).verdict == "pass"
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [("5.6%", "pass"), ("$503.6 million", "fail"), ("$476.9 million", "fail")],
+    ids=["stated-change", "level-after-the-change", "earlier-level"],
+)
+def test_an_arithmetic_question_is_grounded_where_the_text_states_the_result(
+    answer: str, verdict: str
+) -> None:
+    text = "Revenue increased by 5.6% to $503.6 million in 2019, from $476.9 million in 2018."
+    result = check("What was the change in revenue?", answer, text, min_relevance=0.0, margin=1)
+    assert result.verdict == verdict, result.detail
+    if verdict == "fail":
+        assert "computed figure" in result.detail
+
+
+def test_a_change_column_in_percent_states_a_percentage_change() -> None:
+    table = (
+        "Table:\n$ million | 2019 | 2018 | Change (%)\nOrder intake | 532.0 | 470.0 | 13.2\n"
+        "Revenue | 503.6 | 476.9 | 5.6\n"
+    )
+    question = "What is the change (%) for order intake between 2018 and 2019?"
+    assert check(question, "13.2", table, min_relevance=0.0).verdict == "pass"
+    assert check(question, "532.0", table, min_relevance=0.0, margin=1.0).verdict == "fail"
+
+
+def voted_check(
+    question_text: str, answer: str, text: str, votes: int, ranking=None, samples: int = 10
+):
+    question = analyze_question(question_text)
+    wrote = [read_answer(answer, question, i) for i in range(votes)]
+    other = [read_answer("", question, i) for i in range(votes, samples)]
+    candidate = group_samples(wrote + other)[0]
+    context = CheckContext(question, Source(text), (candidate,), samples, {}, ranking)
+    return get("span").check(candidate, context)
+
+
+def test_a_figure_as_well_placed_as_another_needs_a_sure_model() -> None:
+    # 500 and 700 stand equally near every word of the question: only the model can choose.
+    text = "In 2019 the Leeds plant produced 500 cars and 700 vans."
+    question = "How many vehicles did the Leeds plant produce in 2019?"
+    unsure = voted_check(question, "500", text, votes=6)
+    assert unsure.verdict == "fail"
+    assert "'700' stands about as well" in unsure.detail and "60% sure" in unsure.detail
+    assert voted_check(question, "500", text, votes=7).verdict == "pass"
+    options = (
+        Option("500", read_answer("500", analyze_question(question), 0).value, -0.1, 1),
+        Option("700", read_answer("700", analyze_question(question), 0).value, -3.0, 1),
+    )
+    ranked = voted_check(question, "500", text, votes=1, ranking=Ranking(options))
+    assert ranked.verdict == "pass", ranked.detail
+
+
+def test_a_name_in_the_sentence_before_does_not_count_when_this_one_names_another() -> None:
+    text = (
+        "It was not until Robert Koch's 1891 proofs that microbes were confirmed as a cause. "
+        "Viruses were confirmed in 1901, with the discovery of the yellow fever virus by "
+        "Walter Reed."
+    )
+    asked = "When did Robert Koch discover the yellow fever virus?"
+    assert check(asked, "1901", text, min_relevance=0.0, margin=1.0).verdict == "fail"
+    plain = text.replace("by Walter Reed", "by his team")
+    assert check(asked, "1901", plain, min_relevance=0.0, margin=1.0).verdict == "pass"

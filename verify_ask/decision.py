@@ -40,10 +40,6 @@ def judge(candidate: Candidate, checks: tuple[CheckResult, ...], question: Quest
     if failed:
         return Judgement(candidate, checks, False, f"failed {', '.join(failed)}")
     grounding = [c for c in checks if c.grounding and c.verdict != "skip"]
-    if question.wants_arithmetic:
-        # "What was the change in sales?" is not answered by a figure read off the source,
-        # however well placed: only a derivation that reproduces the value grounds it.
-        grounding = [c for c in grounding if c.checker != "span"]
     if not any(c.passed for c in grounding):
         if not grounding:
             return Judgement(candidate, checks, False, "no grounding checker ran")

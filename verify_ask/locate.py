@@ -13,14 +13,17 @@ import bisect
 import math
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
+from verify_ask.names import abbreviations, code_pattern, is_code
 from verify_ask.question import NEGATION, Question, stem
 from verify_ask.source import Source
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d[\d,.]*\d|\d|[,;:]")
 _CLAUSE_MARKS = frozenset(",;:")
+_NAME_WORD = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+")
 NEAR = 6
 """Words within this distance of the figure count fully; further ones count less."""
 SENTENCE_GAP = 8
@@ -33,6 +36,8 @@ TOPIC_SENTENCES = 3
 """A name found in this many sentences is the text's topic and need not stand by the figure."""
 FOLLOWING = 6
 """How many words after a figure may name what it counts ("16,000 *tree species*")."""
+STATED_WITHIN = 3
+"""How near a derived figure the word saying so must stand ("*increased by* 5.6%")."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,9 @@ class Place:
     totals: bool = True
     """False for a table cell outside the total row or column when the question asks for a
     total."""
+    states_derivation: bool = True
+    """For an arithmetic question: the figure's clause or labels say it is the derived figure
+    ("increased by", a "Change (%)" column)."""
 
     @property
     def score(self) -> float:
@@ -110,9 +118,32 @@ class PlaceIndex:
             cache[term] = found
         return cache[term]
 
-    def _is_topic(self, name: str) -> bool:
+    @cached_property
+    def _abbreviations(self) -> dict[str, tuple[str, ...]]:
+        return dict(abbreviations(self.source.text))
+
+    def name_sentences(self, question: Question, name: str) -> set[int]:
+        """The sentences that mention one of the question's names, however written: a code
+        as it stands ("AS-201"), an abbreviation for its words ("LM" for "Lunar Module"),
+        or those words for it, as the question or the source defines them."""
+        if is_code(name):
+            return {
+                self.source.sentence_index(match.start())
+                for match in code_pattern(name).finditer(self.source.text)
+            }
+        found = set(self.sentences_with(name))
+        defined = {**self._abbreviations, **dict(abbreviations(question.text))}
+        for short, words in defined.items():
+            if name == short:
+                spelled = [self.sentences_with(word) for word in words]
+                found |= set.intersection(*spelled) if spelled else set()
+            elif name in words:
+                found |= self.sentences_with(short)
+        return found
+
+    def _is_topic(self, question: Question, name: str) -> bool:
         """A name in several sentences is what the text is about; "its" may stand for it."""
-        return len(self.sentences_with(name)) >= TOPIC_SENTENCES
+        return len(self.name_sentences(question, name)) >= TOPIC_SENTENCES
 
     def may_answer(self, question: Question, start: int) -> bool:
         """False when no question term stands within a sentence of ``start`` and it is no
@@ -125,6 +156,22 @@ class PlaceIndex:
             for term in question.terms
             for sentence in (here - 1, here, here + 1)
         )
+
+    def _names_another(self, question: Question, sentence: int) -> bool:
+        """Whether the sentence names someone or something the question does not: then a
+        name from the question in the sentence before is not who it is about ("It was not
+        until Robert Koch's proofs... Viruses were confirmed in 1901 by Walter Reed.")."""
+        if not self.source.sentences:
+            return False
+        start, end = self.source.sentences[sentence]
+        asked = set(question.names) | set(question.terms)
+        for match in _NAME_WORD.finditer(self.source.text, start, end):
+            if match.start() == start:
+                continue
+            words = [stem(word.lower()) for word in match.group().split()]
+            if not any(same_stem(word, known) for word in words for known in asked):
+                return True
+        return False
 
     def weight(self, term: str) -> float:
         return self._weights.get(term, math.log(2 + len(self.source.sentences)))
@@ -146,10 +193,16 @@ class PlaceIndex:
             total += weight
             found += weight * any(same_stem(word, term) for word in words)
         names_target = any(same_stem(w, noun) for w in words for noun in question.target)
+        label_text = " ".join(labels)
         missing = tuple(
             name
             for name in question.names
-            if not self._is_topic(name) and not any(same_stem(w, name) for w in words)
+            if not self._is_topic(question, name)
+            and not (
+                code_pattern(name).search(label_text)
+                if is_code(name)
+                else any(same_stem(w, name) for w in words)
+            )
         )
         has_predicate = question.predicate is None or any(
             same_stem(w, question.predicate) for w in words
@@ -157,7 +210,8 @@ class PlaceIndex:
         # A table's total has its own row or column; any other cell is a part of it, and a
         # total the table lacks must be computed (the arithmetic checker's job).
         totals = not question.total or any(same_stem(w, "total") for w in words)
-        return Place(found / total, names_target, missing, True, has_predicate, totals)
+        stated = _states(words, question)
+        return Place(found / total, names_target, missing, True, has_predicate, totals, stated)
 
     def _text_place(self, question: Question, start: int, end: int) -> Place:
         starts, stems, sentences, marks_before = self._words
@@ -192,15 +246,14 @@ class PlaceIndex:
             if sentences[i] == here
             for noun in question.target
         )
-        around = slice(
-            bisect.bisect_left(sentences, here - NAME_SENTENCES),
-            bisect.bisect_right(sentences, here + NAME_SENTENCES),
-        )
-        nearby = set(stems[around])
+        nearby = set(range(here - NAME_SENTENCES, here + NAME_SENTENCES + 1))
+        if self._names_another(question, here):
+            nearby = {here}
         missing = tuple(
             name
             for name in question.names
-            if not self._is_topic(name) and not any(same_stem(w, name) for w in nearby)
+            if not self._is_topic(question, name)
+            and not nearby & self.name_sentences(question, name)
         )
         sentence_start, sentence_end = (
             self.source.sentences[here] if self.source.sentences else (0, 0)
@@ -212,15 +265,14 @@ class PlaceIndex:
         before = slice(
             bisect.bisect_left(sentences, here - 1), bisect.bisect_right(sentences, here)
         )
-        has_predicate = question.predicate is None or any(
-            same_stem(w, question.predicate) for w in stems[before]
-        )
+        has_predicate = question.predicate is None or _has_word(stems[before], question.predicate)
         return Place(
             found / total if total else 0.0,
             names_target,
             missing,
             negated == question.negated,
             has_predicate,
+            states_derivation=_states(_beside(stems, first, last), question),
         )
 
 
@@ -235,6 +287,36 @@ def _clause_around(text: str, start: int, end: int, lower: int, upper: int) -> t
     before = max(text.rfind(mark, lower, start) for mark in ",;:(")
     after = [found for mark in ",;:)" if (found := text.find(mark, end, upper)) >= 0]
     return (lower if before < 0 else before, min(after) if after else upper)
+
+
+def _states(stems: Iterable[str], question: Question) -> bool:
+    """Whether words by a figure name the derivation an arithmetic question asks for."""
+    if not question.wants_arithmetic:
+        return True
+    return any(word in question.derivation for word in stems)
+
+
+def _beside(stems: list[str], first: int, last: int) -> list[str]:
+    """The words just before and after a figure, up to another figure or a clause mark:
+    in "rose 5.6% to $503.6 million" only 5.6% is what "rose" measures."""
+    found: list[str] = []
+    for step, index in ((-1, first - 1), (1, last)):
+        for _ in range(STATED_WITHIN):
+            if not 0 <= index < len(stems):
+                break
+            word = stems[index]
+            if word in _CLAUSE_MARKS or word[:1].isdigit():
+                break
+            found.append(word)
+            index += step
+    return found
+
+
+def _has_word(stems: list[str], term: str) -> bool:
+    """The term among the stems, or written as two of them ("rain forest" for "rainforest")."""
+    return any(same_stem(w, term) for w in stems) or any(
+        first + second == term for first, second in zip(stems, stems[1:], strict=False)
+    )
 
 
 def same_stem(word: str, term: str) -> bool:

@@ -173,7 +173,7 @@ def _unreadable(question: Question, source: Source, passages: tuple[Passage, ...
     The span checker rejects every figure when a name the question mentions is nowhere near
     it; when the name is nowhere in the source at all, sampling cannot help.
     """
-    absent = [n for n in question.names if not source.places.sentences_with(n)]
+    absent = [n for n in question.names if not source.places.name_sentences(question, n)]
     if absent:
         return f"the question names {', '.join(absent)}, which the source never mentions"
     if not passages:

@@ -42,7 +42,7 @@ STOPWORDS = frozenset(
     themselves then there these they this those through to too under until up very was we were
     what when where which while who whom why will with would you your yours yourself yourselves
     many much long old year years date did does many number amount how approximately
-    roughly around according
+    roughly around according fy
     """.split()
 )
 
@@ -66,6 +66,9 @@ class Question:
     """Stem of the question's last meaningful word, usually what happened ("founded")."""
     total: bool = False
     """The question asks for a total ("What was the total revenue?")."""
+    derivation: frozenset[str] = frozenset()
+    """Stems a text uses when it states the figure an arithmetic question asks for ("the
+    change in sales": "increased", "declined"); empty when it must be computed."""
 
 
 def analyze_question(text: str) -> Question:
@@ -80,6 +83,7 @@ def analyze_question(text: str) -> Question:
     else:
         expects = None
     wants_arithmetic = expects != "date" and bool(_ARITHMETIC_CUES.search(cleaned))
+    asked = _REASON.split(cleaned, maxsplit=1)[0]
     return Question(
         cleaned,
         expects,
@@ -88,19 +92,53 @@ def analyze_question(text: str) -> Question:
         _counted_noun(cleaned),
         _named_unit(cleaned) if expects != "date" else None,
         _names(cleaned),
-        bool(NEGATION.search(cleaned)),
-        _predicate(cleaned),
+        bool(NEGATION.search(asked)),
+        _predicate(asked),
         bool(_TOTAL.search(cleaned)),
+        _derivation(cleaned) if wants_arithmetic else frozenset(),
     )
 
 
+# What a text says when it states a derived figure itself ("revenue increased 5%"), by the
+# question's cue; a comparison ("how much more") has no such word.
+_STATED_AS = {
+    "change": "change changed increase increased decrease decreased growth grew rose fell "
+    "declined difference",
+    "average": "average mean",
+    "ratio": "ratio",
+    "total": "total combined sum aggregate",
+}
+_CUE_FAMILY = {
+    "change": "change", "changed": "change", "increase": "change", "decrease": "change",
+    "growth": "change", "difference": "change", "percentage change": "change",
+    "average": "average", "mean": "average", "ratio": "ratio",
+    "combined": "total", "sum": "total", "in total": "total", "altogether": "total",
+}  # fmt: skip
+
+
+def _derivation(text: str) -> frozenset[str]:
+    for match in _ARITHMETIC_CUES.finditer(text):
+        family = _CUE_FAMILY.get(match.group().lower())
+        if family:
+            return frozenset(stem(word) for word in _STATED_AS[family].split())
+    return frozenset()
+
+
+# "When was it dropped because it wasn't needed?" asks when it was dropped: the reason's
+# words are neither the event nor its polarity.
+_REASON = re.compile(r"\bbecause\b", re.IGNORECASE)
 _TOTAL = re.compile(r"\b(total|combined|altogether)\b", re.IGNORECASE)
 
 
 # Verbs and particles too light to say what happened ("When did the war begin?").
 _LIGHT_WORDS = (
     "occur occurred happen happened begin began start started end ended come came back out up "
-    "take took make made get got become became go went place use used th st nd rd effort efforts"
+    "take took make made get got become became go went place use used th st nd rd effort efforts "
+    # What frames the figure rather than the event: "in total", "years ago", "compared to".
+    "ago total altogether combined compare compared respectively exactly estimate estimated "
+    # A comparison's adjective ("In which year was X larger?") is the comparison checker's.
+    "larger largest higher highest lower lowest greater greatest smaller smallest bigger "
+    "biggest more most less least"
 ).split()
 
 
@@ -110,29 +148,45 @@ def _light_stems() -> frozenset[str]:
 
 
 def _predicate(text: str) -> str | None:
+    """The last content word that is neither light nor a unit ("weighed how much in kgs")."""
+    from verify_ask.normalize.units import unit_token
+
     light = _light_stems()
-    words = [w for w in content_terms(text) if not w[:1].isdigit() and w not in light]
-    return words[-1] if words else None
+    words = _WORD.findall(text)
+    for position in range(len(words) - 1, -1, -1):
+        raw = words[position].strip("'-.,")
+        word = raw.lower()
+        if not word or word[:1].isdigit() or word in STOPWORDS:
+            continue
+        if any(c.isdigit() or c == "-" for c in raw):
+            continue  # a code ("S-IVB"): the names rule asks for it
+        stemmed = stem(word)
+        if stemmed not in light and unit_token(word) is None:
+            return stemmed
+    return None
 
 
 # Refusing, denying, rejecting and failing negate too: SQuAD v2 makes unanswerable questions
 # by turning "joined" into "refused to join" (re-judged on the first 100 unanswerable dev
 # questions: abstention 0.93 -> 0.95, no right SQuAD answer lost).
 NEGATION = re.compile(
-    r"\b(not|never|no longer|neither|nor|non"
+    r"\b(not|never|no longer|neither|nor"
     r"|refus(e|ed|es|ing|al)|den(y|ies|ied|ying|ial)|reject(s|ed|ing|ion)?"
     r"|fail(s|ed|ing|ure)?)\b|n't\b",
     re.IGNORECASE,
 )
-_CAPITALIZED = re.compile(r"(?<![.?!]\s)(?<!^)\b[A-Z][A-Za-z'\-]+")
+_CAPITALIZED = re.compile(r"(?<![.?!]\s)(?<!^)\b[A-Z][A-Za-z0-9'\-]*[A-Za-z0-9]")
 
 
 def _names(text: str) -> tuple[str, ...]:
+    """Stems of capitalized words; a code with digits or a hyphen ("AS-201") stays whole."""
     seen: dict[str, None] = {}
     for match in _CAPITALIZED.finditer(text):
         word = match.group().lower()
-        if word not in STOPWORDS:
-            seen.setdefault(stem(word), None)
+        if word in STOPWORDS:
+            continue
+        coded = any(c.isdigit() or c == "-" for c in word)
+        seen.setdefault(word if coded else stem(word), None)
     return tuple(seen)
 
 

@@ -8,7 +8,9 @@ model's wrong answer is usually one of them), so the check passes only when
   ("how many miles") does not contradict the figure's unit in the source;
 - the best place the value occurs is about the question: the question's words stand close
   to it (score at least ``min_relevance``);
-- no other figure of the same kind sits at a clearly better place (``margin``).
+- no other figure of the same kind sits at a clearly better place (``margin``), and when
+  one sits about as well, the model is sure of this one (``contested_support`` of the
+  samples or of the ranking).
 """
 
 from __future__ import annotations
@@ -48,7 +50,9 @@ class SpanChecker:
         places = [m for m in source.mentions if occurs_as(candidate.value, m.value)]
         if not places:
             return self._fail("the value does not occur in the source")
-        places = [m for m in places if _fits_unit(m.value, wanted)]
+        places = [
+            m for m in places if _fits_unit(m.value, wanted, source.tables.labels_at(m.start))
+        ]
         if not places:
             return self._fail(f"the value occurs in the source, but not in {wanted}")
         if kind == "number":
@@ -93,6 +97,13 @@ class SpanChecker:
                 best_place.score,
                 evidence,
             )
+        if not best_place.states_derivation:
+            return self._fail(
+                f"{where}, but the question asks for a computed figure and the source does not "
+                "state it there",
+                best_place.score,
+                evidence,
+            )
         if best_place.score < threshold:
             return self._fail(f"{where}, under {threshold:.2f}", best_place.score, evidence)
         if rival is not None and rival[0].score > best_place.score + margin:
@@ -102,6 +113,21 @@ class SpanChecker:
                 best_place.score,
                 evidence,
             )
+        if rival is not None and rival[0].score >= best_place.score - margin:
+            # Two figures stand about as well: the model's wrong answer is usually the other
+            # one, so the place cannot decide and the model must be sure (measured in
+            # ``defaults``).
+            needed = _setting(context, "contested_support", defaults.CONTESTED_SUPPORT)
+            sure = _sureness(candidate, context)
+            if sure < needed:
+                rival_place, rival_mention = rival
+                return self._fail(
+                    f"{where}, but {rival_mention.surface!r} stands about as well "
+                    f"({rival_place.score:.2f}) and the model is {sure:.0%} sure; "
+                    f"needs {needed:.0%}",
+                    best_place.score,
+                    evidence,
+                )
         return CheckResult(self.name, "pass", best_place.score, evidence, where, grounding=True)
 
     def _fail(
@@ -130,21 +156,28 @@ def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, 
     return best
 
 
+def _sureness(candidate: Candidate, context: CheckContext) -> float:
+    """The larger of the candidate's vote share and its share of the model's ranking."""
+    votes = candidate.votes / context.total_samples if context.total_samples else 0.0
+    ranked = context.ranking.share(candidate.value) if context.ranking is not None else 0.0
+    return max(votes, ranked)
+
+
 def _unit_of(value: Value) -> str | None:
     return value.unit if isinstance(value, Quantity) else None
 
 
-def _fits_unit(value: Value, wanted: str | None) -> bool:
+def _fits_unit(value: Value, wanted: str | None, labels: list[str] | None = None) -> bool:
     """A figure fits a unit the question names when it has that unit or none at all.
 
     Percent is stricter: a question about a percentage is answered by a figure written
-    as one, so a bare number is no fit.
+    as one, or by a table cell whose row or column is in percent ("Change (%)").
     """
     if wanted is None:
         return True
     unit = _unit_of(value)
     if wanted == "%":
-        return unit == "%"
+        return unit == "%" or (unit is None and any("%" in label for label in labels or ()))
     return unit in (None, wanted)
 
 

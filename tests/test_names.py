@@ -1,0 +1,29 @@
+"""Abbreviations a text defines, which the names rule accepts for the words they stand for."""
+
+from __future__ import annotations
+
+import pytest
+
+from verify_ask.names import abbreviations, is_code
+
+
+@pytest.mark.parametrize(
+    ("text", "defined"),
+    [
+        ("The Lunar Module (LM) landed.", {"lm": ("lunar", "modul")}),
+        ("the European Court of Justice (ECJ) ruled", {"ecj": ("european", "court", "justic")}),
+        ("The Command and Service Module (CSM) flew.", {"csm": ("command", "servic", "modul")}),
+        ("It sells Fresh Milk (FM) and Yoghurt Drinks (YDs).", {"fm": ("fresh", "milk"),
+                                                             "yd": ("yoghurt", "drink")}),
+        ("The Moon (see below) shone.", {}),
+        ("Revenue (EUR) grew.", {}),
+    ],
+    ids=["two-words", "small-words-skipped", "and-skipped", "plural", "no-abbreviation",
+         "initials-differ"],
+)  # fmt: skip
+def test_abbreviations(text: str, defined: dict[str, tuple[str, ...]]) -> None:
+    assert dict(abbreviations(text)) == defined
+
+
+def test_codes_are_names_with_digits_or_hyphens() -> None:
+    assert is_code("as-201") and is_code("s-ivb") and not is_code("apollo")
