@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from verify_ask.names import abbreviations, is_code
+from verify_ask.names import abbreviations, initialisms, is_code
 
 
 @pytest.mark.parametrize(
@@ -27,3 +27,11 @@ def test_abbreviations(text: str, defined: dict[str, tuple[str, ...]]) -> None:
 
 def test_codes_are_names_with_digits_or_hyphens() -> None:
     assert is_code("as-201") and is_code("s-ivb") and not is_code("apollo")
+
+
+def test_initialisms_of_capitalized_runs() -> None:
+    found = initialisms(
+        "The Court of Justice of the European Union ruled. The United States agreed."
+    )
+    assert {"cjeu", "eu", "us"} <= set(found)
+    assert "tus" not in found and "ua" not in found

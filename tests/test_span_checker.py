@@ -291,3 +291,48 @@ def test_a_name_in_the_sentence_before_does_not_count_when_this_one_names_anothe
     assert check(asked, "1901", text, min_relevance=0.0, margin=1.0).verdict == "fail"
     plain = text.replace("by Walter Reed", "by his team")
     assert check(asked, "1901", plain, min_relevance=0.0, margin=1.0).verdict == "pass"
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "answer", "verdict"),
+    [
+        (
+            "In England, it was not until 1823 that the epidemic was named the Black Death.",
+            "When was the epidemic named the Black Death?",
+            "1823",
+            "pass",
+        ),
+        (
+            "The Spanish takeover (which was not completed until 1769) had modest effects.",
+            "When was the Spanish takeover completed?",
+            "1769",
+            "pass",
+        ),
+        (
+            "A law required all spirits (not just imported ones) to hold 25 per cent alcohol.",
+            "How much alcohol did the law require spirits to hold?",
+            "25 per cent",
+            "pass",
+        ),
+        (
+            "The epidemic was not named the Black Death in 1823.",
+            "When was the epidemic named the Black Death?",
+            "1823",
+            "fail",
+        ),
+    ],
+    ids=["not-until", "not-completed-until", "aside-in-brackets", "denied"],
+)
+def test_not_until_and_asides_assert_the_figure(
+    text: str, question: str, answer: str, verdict: str
+) -> None:
+    result = check(question, answer, text, min_relevance=0.0, margin=1.0)
+    assert result.verdict == verdict, result.detail
+
+
+def test_a_short_name_may_be_the_initials_of_the_words_the_text_uses() -> None:
+    text = "The Court of Justice of the European Union sits in Luxembourg. Judges serve 6 years."
+    result = check("How long do judges of the CJEU serve?", "6 years", text, min_relevance=0.0)
+    assert result.verdict == "pass", result.detail
+    other = check("How long do judges of the ECHR serve?", "6 years", text, min_relevance=0.0)
+    assert other.verdict == "fail", other.detail

@@ -17,8 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from verify_ask.names import abbreviations, code_pattern, is_code
-from verify_ask.question import NEGATION, Question, stem
+from verify_ask.names import abbreviations, code_pattern, initialisms, is_code
+from verify_ask.question import Question, negates, stem
 from verify_ask.source import Source
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d[\d,.]*\d|\d|[,;:]")
@@ -36,7 +36,9 @@ TOPIC_SENTENCES = 3
 """A name found in this many sentences is the text's topic and need not stand by the figure."""
 FOLLOWING = 6
 """How many words after a figure may name what it counts ("16,000 *tree species*")."""
-STATED_WITHIN = 3
+STATED_WITHIN = 4
+MAX_INITIALISM = 5
+"""A name this short may be the initials of capitalized words ("EU", "CJEU")."""
 """How near a derived figure the word saying so must stand ("*increased by* 5.6%")."""
 
 
@@ -122,6 +124,10 @@ class PlaceIndex:
     def _abbreviations(self) -> dict[str, tuple[str, ...]]:
         return dict(abbreviations(self.source.text))
 
+    @cached_property
+    def _initialisms(self) -> dict[str, list[int]]:
+        return initialisms(self.source.text)
+
     def name_sentences(self, question: Question, name: str) -> set[int]:
         """The sentences that mention one of the question's names, however written: a code
         as it stands ("AS-201"), an abbreviation for its words ("LM" for "Lunar Module"),
@@ -132,6 +138,8 @@ class PlaceIndex:
                 for match in code_pattern(name).finditer(self.source.text)
             }
         found = set(self.sentences_with(name))
+        if name.isalpha() and len(name) <= MAX_INITIALISM:
+            found |= {self.source.sentence_index(at) for at in self._initialisms.get(name, ())}
         defined = {**self._abbreviations, **dict(abbreviations(question.text))}
         for short, words in defined.items():
             if name == short:
@@ -261,7 +269,7 @@ class PlaceIndex:
         clause_start, clause_end = _clause_around(
             self.source.text, start, end, sentence_start, sentence_end
         )
-        negated = bool(NEGATION.search(self.source.text, clause_start, clause_end))
+        negated = negates(self.source.text, clause_start, clause_end)
         before = slice(
             bisect.bisect_left(sentences, here - 1), bisect.bisect_right(sentences, here)
         )
@@ -284,8 +292,10 @@ def _clause_around(text: str, start: int, end: int, lower: int, upper: int) -> t
     1972, but Norway did not"); measured on 200 SQuAD dev questions, reading negation in the
     clause rather than the sentence verified 4 more right answers and no more wrong ones.
     """
-    before = max(text.rfind(mark, lower, start) for mark in ",;:(")
-    after = [found for mark in ",;:)" if (found := text.find(mark, end, upper)) >= 0]
+    # A bracket closed before the figure is an aside ("all spirits (not just imported ones)
+    # to have 25 per cent"), and one opened after it is too.
+    before = max(text.rfind(mark, lower, start) for mark in ",;:()")
+    after = [found for mark in ",;:()" if (found := text.find(mark, end, upper)) >= 0]
     return (lower if before < 0 else before, min(after) if after else upper)
 
 

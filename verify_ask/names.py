@@ -64,3 +64,21 @@ def _expansion(words: list[str], letters: str) -> tuple[str, ...]:
     if initials != letters:
         return ()
     return tuple(stem(w.lower()) for w in reversed(taken))
+
+
+_RUN = re.compile(
+    r"[A-Z][A-Za-z'\-]*(?:\s+(?:(?:" + "|".join(sorted(_SMALL_WORDS)) + r")\s+)*[A-Z][A-Za-z'\-]*)+"
+)
+
+
+def initialisms(text: str) -> dict[str, list[int]]:
+    """Every abbreviation a run of capitalized words could have ("European Union" -> "eu",
+    "Court of Justice of the European Union" -> "cjeu"), with where each run starts."""
+    found: dict[str, list[int]] = {}
+    for match in _RUN.finditer(text):
+        words = [w for w in match.group().split() if w.lower() not in _SMALL_WORDS]
+        initials = "".join(w[0].lower() for w in words)
+        for first in range(len(initials)):
+            for last in range(first + 2, len(initials) + 1):
+                found.setdefault(initials[first:last], []).append(match.start())
+    return found

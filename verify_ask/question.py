@@ -92,7 +92,7 @@ def analyze_question(text: str) -> Question:
         _counted_noun(cleaned),
         _named_unit(cleaned) if expects != "date" else None,
         _names(cleaned),
-        bool(NEGATION.search(asked)),
+        negates(asked),
         _predicate(asked),
         bool(_TOTAL.search(cleaned)),
         _derivation(cleaned) if wants_arithmetic else frozenset(),
@@ -175,6 +175,25 @@ NEGATION = re.compile(
     r"|fail(s|ed|ing|ure)?)\b|n't\b",
     re.IGNORECASE,
 )
+# "It was not until 1823 that...", "not completed until 1769", "not only", "no less than":
+# the sentence asserts the figure.
+_NOT_A_DENIAL = re.compile(
+    r"\s*(?:only|just|less than|more than|fewer than|later than|earlier than)\b"
+    r"|[^.;:]*?\buntil\b",
+    re.IGNORECASE,
+)
+
+
+def negates(text: str, start: int = 0, end: int | None = None) -> bool:
+    """Whether ``text[start:end]`` denies what it says: a negation that is not the start of
+    "not until", "not only" or "no less than"."""
+    end = len(text) if end is None else end
+    return any(
+        not _NOT_A_DENIAL.match(text, match.end(), end)
+        for match in NEGATION.finditer(text, start, end)
+    )
+
+
 _CAPITALIZED = re.compile(r"(?<![.?!]\s)(?<!^)\b[A-Z][A-Za-z0-9'\-]*[A-Za-z0-9]")
 
 
