@@ -336,3 +336,29 @@ def test_a_short_name_may_be_the_initials_of_the_words_the_text_uses() -> None:
     assert result.verdict == "pass", result.detail
     other = check("How long do judges of the ECHR serve?", "6 years", text, min_relevance=0.0)
     assert other.verdict == "fail", other.detail
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("What percentage of households had children under the age of 18?", "pass"),
+        ("What percentage of households had children over the age of 18?", "fail"),
+    ],
+    ids=["as-said", "opposite"],
+)
+def test_a_word_swapped_for_its_opposite_is_not_what_the_text_says(
+    question: str, verdict: str
+) -> None:
+    text = "Of all households, 43.3% had children under the age of 18 living with them."
+    result = check(question, "43.3%", text, min_relevance=0.0, margin=1.0)
+    assert result.verdict == verdict, result.detail
+    if verdict == "fail":
+        assert "asks 'over' and that sentence says 'under'" in result.detail
+
+
+def test_a_percentage_is_no_answer_to_how_many_of_a_thing() -> None:
+    text = "About 88% of students receive student loans, and 1,200 loans were made in 2014."
+    many = check("How many student loans were made in 2014?", "88%", text, min_relevance=0.0)
+    assert many.verdict == "fail" and "percentage is no count" in many.detail
+    share = check("What percentage of students receive loans?", "88%", text, min_relevance=0.0)
+    assert share.verdict == "pass", share.detail

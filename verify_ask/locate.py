@@ -61,6 +61,9 @@ class Place:
     states_derivation: bool = True
     """For an arithmetic question: the figure's clause or labels say it is the derived figure
     ("increased by", a "Change (%)" column)."""
+    opposite: tuple[str, str] | None = None
+    """A word of the question and its opposite, which the figure's sentence says instead
+    ("over the age of 18" against "under the age of 18")."""
 
     @property
     def score(self) -> float:
@@ -274,6 +277,7 @@ class PlaceIndex:
             bisect.bisect_left(sentences, here - 1), bisect.bisect_right(sentences, here)
         )
         has_predicate = question.predicate is None or _has_word(stems[before], question.predicate)
+        opposite = _opposite(question, set(stems[before]))
         return Place(
             found / total if total else 0.0,
             names_target,
@@ -281,6 +285,7 @@ class PlaceIndex:
             negated == question.negated,
             has_predicate,
             states_derivation=_states(_beside(stems, first, last), question),
+            opposite=opposite,
         )
 
 
@@ -304,6 +309,31 @@ def _states(stems: Iterable[str], question: Question) -> bool:
     if not question.wants_arithmetic:
         return True
     return any(word in question.derivation for word in stems)
+
+
+# SQuAD v2 makes unanswerable questions by swapping a word for its opposite.
+_OPPOSITES = [
+    pair.split("/")
+    for pair in (
+        "over/under before/after more/less more/fewer first/last win/lose won/lost "
+        "gain/lose gained/lost begin/end start/end born/died birth/death north/south "
+        "east/west import/export imported/exported earliest/latest maximum/minimum "
+        "majority/minority rise/fall rose/fell increase/decrease increased/decreased "
+        "highest/lowest largest/smallest above/below entered/left open/closed "
+        "opened/closed upper/lower inside/outside"
+    ).split()
+]
+
+
+def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
+    """The first question word whose opposite the sentence says and which it does not say."""
+    asked = {stem(word.lower()) for word in question.text.split()}
+    for first, second in _OPPOSITES:
+        for word, other in ((first, second), (second, first)):
+            word_stem, other_stem = stem(word), stem(other)
+            if word_stem in asked and other_stem in said and word_stem not in said:
+                return word, other
+    return None
 
 
 def _beside(stems: list[str], first: int, last: int) -> list[str]:

@@ -15,12 +15,15 @@ model's wrong answer is usually one of them), so the check passes only when
 
 from __future__ import annotations
 
+import re
+
 from verify_ask import defaults
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at
 from verify_ask.checkers.registry import register
 from verify_ask.locate import Place
 from verify_ask.normalize import Mention
+from verify_ask.question import Question
 from verify_ask.values import DateValue, Quantity, Value, consistent_date, same_value
 
 
@@ -45,6 +48,8 @@ class SpanChecker:
         threshold = _setting(context, "min_relevance", defaults.MIN_RELEVANCE)
         margin = _setting(context, "margin", defaults.MARGIN)
         wanted = question.unit
+        if _counts(question) and wanted is None and _unit_of(candidate.value) == "%":
+            return self._fail("the question asks how many, and a percentage is no count")
         if wanted and _unit_of(candidate.value) not in (None, wanted):
             return self._fail(f"the question asks in {wanted}, not {_unit_of(candidate.value)}")
         places = [m for m in source.mentions if occurs_as(candidate.value, m.value)]
@@ -80,6 +85,13 @@ class SpanChecker:
             side = "is negated" if context.question.negated else "is not negated"
             return self._fail(
                 f"{where}, but the question {side} and that sentence is the opposite",
+                best_place.score,
+                evidence,
+            )
+        if best_place.opposite is not None:
+            asked, said = best_place.opposite
+            return self._fail(
+                f"{where}, but the question asks {asked!r} and that sentence says {said!r}",
                 best_place.score,
                 evidence,
             )
@@ -136,6 +148,9 @@ class SpanChecker:
         return CheckResult(self.name, "fail", score, evidence, detail, grounding=True)
 
 
+_HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+
+
 def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, Mention] | None:
     """The best-placed figure of the same kind with another value, if any."""
     source, question = context.source, context.question
@@ -154,6 +169,12 @@ def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, 
         if best is None or place.score > best[0].score:
             best = (place, mention)
     return best
+
+
+def _counts(question: Question) -> bool:
+    """Whether the question counts things ("how many loans"); "how much alcohol" may well be
+    answered by a percentage."""
+    return bool(question.target) and _HOW_MANY.search(question.text) is not None
 
 
 def _sureness(candidate: Candidate, context: CheckContext) -> float:
