@@ -9,7 +9,7 @@ import pytest
 
 from verify_ask.candidates import group_samples
 from verify_ask.checkers import CheckContext, get
-from verify_ask.pipeline import read_answer
+from verify_ask.pipeline import Settings, judge_samples, read_answer
 from verify_ask.question import analyze_question
 from verify_ask.source import Source
 from verify_ask.tables import TableIndex
@@ -92,3 +92,17 @@ def test_comparison_checker_reads_the_named_row(question: str, answer: str, verd
     if verdict != "skip":
         evidence = result.evidence[0]
         assert evidence.quote in TABLE and TABLE[evidence.start : evidence.end] in evidence.quote
+
+
+def test_the_year_the_table_decides_needs_no_majority() -> None:
+    # One sample of ten wrote the year the row holds the largest figure in; the table, not
+    # the vote, decides a comparison.
+    question = analyze_question("In which year is the amount of total sales the largest?")
+    samples = tuple(
+        read_answer(text, question, i) for i, text in enumerate(["2019"] + ["2018"] * 9)
+    )
+    judged = {
+        j.candidate.surface: j for j in judge_samples(question, Source(TABLE), samples, Settings())
+    }
+    assert judged["2019"].accepted, judged["2019"].reason
+    assert not judged["2018"].accepted

@@ -27,7 +27,9 @@ def judge(candidate: Candidate, checks: tuple[CheckResult, ...], question: Quest
     source, so its span check fails while its arithmetic check passes. Support checkers
     (vote, rank) are alternatives too: many samples agreeing, or the model's scores putting
     the figure well above the source's other figures, are each evidence that the model
-    means it. Every other checker that ran (plugins, choices, pattern) must pass.
+    means it. A checker may be both: the comparison checker computes the year from the table
+    itself, so its pass grounds the year and backs it. Every other checker that ran
+    (plugins, choices, pattern) must pass.
     """
     if question.expects and candidate.value.kind != question.expects:
         return Judgement(

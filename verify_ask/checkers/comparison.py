@@ -5,6 +5,11 @@ so neither span nor arithmetic can ground it. This checker finds the table row t
 names, reads its figures per year column, and confirms that the candidate year holds the
 largest (or smallest) figure. It skips questions that are not such comparisons, questions
 with a threshold ("less than 100 million"), and sources without a matching row.
+
+The year it computes needs no vote: the table decides it, and the model only has to have
+written it once. On TAT-QA dev records 0-199 the computed year was the gold answer in all 11
+questions where a row matched; in two the samples wrote it only once or twice, and the vote
+had refused it.
 """
 
 from __future__ import annotations
@@ -70,9 +75,12 @@ class ComparisonChecker:
             f"among {', '.join(str(y) for y in sorted(by_year))}"
         )
         evidence = (evidence_at(context.source, start, end, detail),)
-        if best_year != value.year:
-            return CheckResult(self.name, "fail", 0.0, evidence, detail, grounding=True)
-        return CheckResult(self.name, "pass", 1.0, evidence, detail, grounding=True)
+        # The table decides, not the model: the result both grounds and backs the year, so
+        # one sample writing it is enough (measured in the module docstring).
+        verdict, score = ("pass", 1.0) if best_year == value.year else ("fail", 0.0)
+        return CheckResult(
+            self.name, verdict, score, evidence, detail, grounding=True, support=True
+        )
 
     def _skip(self, why: str) -> CheckResult:
         return CheckResult(self.name, "skip", 0.0, detail=why)
