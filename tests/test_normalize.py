@@ -78,6 +78,9 @@ PARSE_CASES = [
     ("In 2009, on 14 March 2009.", "date", D(2009)),
     ("1995, then 312 people", "number", Q("1995")),
     ("nineteen ninety", None, Q("19")),  # a year in words is rare; no crash is enough
+    ("FY19", "date", D(2019)),  # a fiscal year, not the number 19
+    ("FY 2018", "date", D(2018)),
+    ("FY'18", "date", D(2018)),
 ]
 PARSE_IDS = [f"{text!r}-{expect}" for text, expect, _ in PARSE_CASES]
 

@@ -106,3 +106,15 @@ def test_the_year_the_table_decides_needs_no_majority() -> None:
     }
     assert judged["2019"].accepted, judged["2019"].reason
     assert not judged["2018"].accepted
+
+
+def test_the_row_named_exactly_wins_over_a_longer_label() -> None:
+    table = (
+        "Table:\n | 30 June 2019 | 30 June 2018\nEBITDA | 79,046 | 63,954\n"
+        "Underlying EBITDA | 62,123 | 85,575\n"
+    )
+    question = analyze_question("Which FY has a higher EBITDA?")
+    candidate = group_samples([read_answer("FY19", question, 0)])[0]
+    context = CheckContext(question, Source(table), (candidate,), 1, {})
+    result = get("comparison").check(candidate, context)
+    assert result.verdict == "pass" and "row 'EBITDA'" in result.detail, result.detail

@@ -22,7 +22,7 @@ from verify_ask.checkers.base import CheckContext, CheckResult, evidence_at
 from verify_ask.checkers.registry import register
 from verify_ask.locate import same_stem
 from verify_ask.normalize import parse_value
-from verify_ask.question import content_terms, stem
+from verify_ask.question import stem
 from verify_ask.values import DateValue, Quantity
 
 _MOST = re.compile(
@@ -33,10 +33,11 @@ _THRESHOLD = re.compile(r"\b(than|over|under|above|below)\s+[$€£]?\d", re.I)
 _LABEL_WORD = re.compile(r"[A-Za-z]+")
 _YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
 _COMPARISON_WORDS = frozenset(
-    content_terms(
+    stem(word)
+    for word in (
         "largest highest greatest biggest most larger higher greater bigger more lowest smallest "
         "least fewest lower smaller less fewer year fy fiscal amount value"
-    )
+    ).split()
 )
 MIN_ROW_MATCH = 0.5
 """Share of the question's (non-comparison) term weight the row label must hold."""
@@ -99,13 +100,16 @@ def _named_row(
     for label, cells in source.tables.body_rows():
         words = {stem(word.lower()) for word in _LABEL_WORD.findall(label)}
         found = sum(w for t, w in weights.items() if any(same_stem(x, t) for x in words))
-        scored.append((found / total, label, cells))
-    scored.sort(key=lambda item: -item[0])
+        # Of "EBITDA" and "Underlying EBITDA", the question "Which FY has a higher EBITDA?"
+        # names the first: fewer words the question does not use.
+        extra = sum(not any(same_stem(x, t) for t in terms) for x in words)
+        scored.append((found / total, extra, label, cells))
+    scored.sort(key=lambda item: (-item[0], item[1]))
     if not scored or scored[0][0] < MIN_ROW_MATCH:
         return None
-    if len(scored) > 1 and scored[1][0] == scored[0][0]:
+    if len(scored) > 1 and scored[1][:2] == scored[0][:2]:
         return None  # two rows fit equally: which one the question means is unclear
-    _, label, cells = scored[0]
+    _, _, label, cells = scored[0]
     by_year: dict[int, tuple[Decimal, int, int]] = {}
     for header, start, end in cells:
         years = _YEAR.findall(header)

@@ -37,7 +37,17 @@ def parse_value(text: str, expect: Expect | None = None) -> Value | None:
         return None
 
 
+# "FY19", "FY 2019", "FY'19": a fiscal year, which the scanner would read as the number 19.
+_FISCAL_YEAR = re.compile(r"\bFY\s?'?(\d{2}|\d{4})\b", re.IGNORECASE)
+
+
+def _fiscal_year(match: re.Match[str]) -> str:
+    digits = match.group(1)
+    return f"fiscal year {digits if len(digits) == 4 else '20' + digits}"
+
+
 def _parse(text: str, expect: Expect | None) -> Value | None:
+    text = _FISCAL_YEAR.sub(_fiscal_year, text)
     spans = scan(text)
     first = spans[0] if spans else None
     if (
