@@ -265,20 +265,41 @@ def voted_check(
     return get("span").check(candidate, context)
 
 
-def test_a_figure_as_well_placed_as_another_needs_a_sure_model() -> None:
+def test_a_figure_as_well_placed_as_another_needs_the_model_to_prefer_it() -> None:
     # 500 and 700 stand equally near every word of the question: only the model can choose.
     text = "In 2019 the Leeds plant produced 500 cars and 700 vans."
     question = "How many vehicles did the Leeds plant produce in 2019?"
+    parsed = analyze_question(question)
+
+    def ranking(mine: float, theirs: float) -> Ranking:
+        return Ranking(
+            (
+                Option("500", read_answer("500", parsed, 0).value, mine, 1),
+                Option("700", read_answer("700", parsed, 0).value, theirs, 1),
+            )
+        )
+
+    # Without a ranking (an HTTP backend) the vote alone must carry it.
     unsure = voted_check(question, "500", text, votes=6)
     assert unsure.verdict == "fail"
-    assert "'700' stands about as well" in unsure.detail and "60% sure" in unsure.detail
+    assert "'700' stands about as well" in unsure.detail and "needs 70%" in unsure.detail
     assert voted_check(question, "500", text, votes=7).verdict == "pass"
-    options = (
-        Option("500", read_answer("500", analyze_question(question), 0).value, -0.1, 1),
-        Option("700", read_answer("700", analyze_question(question), 0).value, -3.0, 1),
-    )
-    ranked = voted_check(question, "500", text, votes=1, ranking=Ranking(options))
-    assert ranked.verdict == "pass", ranked.detail
+    # With one: as many votes as the rival and three times its share.
+    preferred = voted_check(question, "500", text, votes=1, ranking=ranking(-0.1, -3.0))
+    assert preferred.verdict == "pass", preferred.detail
+    close = voted_check(question, "500", text, votes=1, ranking=ranking(-0.5, -1.0))
+    assert close.verdict == "fail" and "3 times the share" in close.detail
+    outvoted = voted_check_with_rival(question, text, ranking(-0.1, -3.0))
+    assert outvoted.verdict == "fail" and "(3 votes to 5" in outvoted.detail
+
+
+def voted_check_with_rival(question_text: str, text: str, ranking: Ranking):
+    question = analyze_question(question_text)
+    answers = ["500"] * 3 + ["700"] * 5 + [""] * 2
+    candidates = group_samples([read_answer(a, question, i) for i, a in enumerate(answers)])
+    mine = next(c for c in candidates if c.surface == "500")
+    context = CheckContext(question, Source(text), tuple(candidates), 10, {}, ranking)
+    return get("span").check(mine, context)
 
 
 def test_a_name_in_the_sentence_before_does_not_count_when_this_one_names_another() -> None:

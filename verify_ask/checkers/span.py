@@ -9,8 +9,7 @@ model's wrong answer is usually one of them), so the check passes only when
 - the best place the value occurs is about the question: the question's words stand close
   to it (score at least ``min_relevance``);
 - no other figure of the same kind sits at a clearly better place (``margin``), and when
-  one sits about as well, the model is sure of this one (``contested_support`` of the
-  samples or of the ranking).
+  one sits about as well, the model prefers this one (``_prefers``).
 """
 
 from __future__ import annotations
@@ -127,16 +126,14 @@ class SpanChecker:
             )
         if rival is not None and rival[0].score >= best_place.score - margin:
             # Two figures stand about as well: the model's wrong answer is usually the other
-            # one, so the place cannot decide and the model must be sure (measured in
-            # ``defaults``).
-            needed = _setting(context, "contested_support", defaults.CONTESTED_SUPPORT)
-            sure = _sureness(candidate, context)
-            if sure < needed:
-                rival_place, rival_mention = rival
+            # one, so the place cannot decide and the model must prefer this one (measured
+            # in ``defaults``).
+            rival_place, rival_mention = rival
+            prefers, why = _prefers(candidate, rival_mention.value, context)
+            if not prefers:
                 return self._fail(
                     f"{where}, but {rival_mention.surface!r} stands about as well "
-                    f"({rival_place.score:.2f}) and the model is {sure:.0%} sure; "
-                    f"needs {needed:.0%}",
+                    f"({rival_place.score:.2f}) and {why}",
                     best_place.score,
                     evidence,
                 )
@@ -177,11 +174,25 @@ def _counts(question: Question) -> bool:
     return bool(question.target) and _HOW_MANY.search(question.text) is not None
 
 
-def _sureness(candidate: Candidate, context: CheckContext) -> float:
-    """The larger of the candidate's vote share and its share of the model's ranking."""
-    votes = candidate.votes / context.total_samples if context.total_samples else 0.0
-    ranked = context.ranking.share(candidate.value) if context.ranking is not None else 0.0
-    return max(votes, ranked)
+def _prefers(candidate: Candidate, rival: Value, context: CheckContext) -> tuple[bool, str]:
+    """Whether the model prefers the candidate to an equally placed rival, and why not.
+
+    With a ranking: at least as many samples wrote it, and it holds ``contested_ratio``
+    times the rival's share. Without one (HTTP backends), the vote alone must be
+    ``contested_support``.
+    """
+    if context.ranking is None:
+        needed = _setting(context, "contested_support", defaults.CONTESTED_SUPPORT)
+        share = candidate.votes / context.total_samples if context.total_samples else 0.0
+        return share >= needed, f"{share:.0%} of the samples wrote it; needs {needed:.0%}"
+    ratio = _setting(context, "contested_ratio", defaults.CONTESTED_RATIO)
+    rival_votes = sum(c.votes for c in context.candidates if occurs_as(c.value, rival))
+    mine, theirs = context.ranking.share(candidate.value), context.ranking.share(rival)
+    prefers = candidate.votes >= rival_votes and mine >= ratio * theirs
+    return prefers, (
+        f"the model prefers it too little ({candidate.votes} votes to {rival_votes}, ranking "
+        f"share {mine:.0%} to {theirs:.0%}; needs as many votes and {ratio:g} times the share)"
+    )
 
 
 def _unit_of(value: Value) -> str | None:
