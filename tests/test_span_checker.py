@@ -383,3 +383,51 @@ def test_a_percentage_is_no_answer_to_how_many_of_a_thing() -> None:
     assert many.verdict == "fail" and "percentage is no count" in many.detail
     share = check("What percentage of students receive loans?", "88%", text, min_relevance=0.0)
     assert share.verdict == "pass", share.detail
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"),
+    [
+        ("What is the total cost of attendance in 2012-13?", "$57,000", "pass"),
+        ("What is the total cost of attendance in 2012-13?", "$38,000", "fail"),
+        ("How many total dollars was tuition in 2012-13?", "$38,000", "pass"),
+    ],
+    ids=["total-said", "a-part-is-no-total", "how-many-total-counts"],
+)
+def test_a_total_is_a_figure_the_text_gives_as_one(question: str, answer: str, verdict: str):
+    text = "For the 2012-13 year tuition was $38,000, with a total cost of attendance of $57,000."
+    result = check(question, answer, text, min_relevance=0.0, margin=1.0)
+    assert result.verdict == verdict, result.detail
+
+
+def test_a_change_is_no_answer_about_an_amount() -> None:
+    text = "In 2017, general and administrative expenses increased $273 million to $4,277 million."
+    level = "How much were the general and administrative expenses in 2017?"
+    changed = check(level, "$273 million", text, min_relevance=0.0, margin=1.0)
+    assert changed.verdict == "fail" and "gives it as a change" in changed.detail
+    assert check(level, "$4,277 million", text, min_relevance=0.0, margin=1.0).verdict == "pass"
+    grew = check("By how much did the expenses increase?", "$273 million", text, min_relevance=0)
+    assert grew.verdict == "pass", grew.detail
+
+
+def test_the_question_s_own_figures_and_money_for_durations_are_refused() -> None:
+    text = (
+        "A 2007 study confirmed the 2001 projections. "
+        "The cost of $1.1 billion will be recognized over 2.5 years."
+    )
+    named = check("When was a study confirming the 2001 projections published?", "2001", text)
+    assert named.verdict == "fail" and "question itself names" in named.detail
+    duration = "Over what duration will the cost be recognized?"
+    money = check(duration, "$1.1 billion", text, min_relevance=0.0, margin=1.0)
+    assert money.verdict == "fail" and "no duration" in money.detail
+    years = check(duration, "2.5 years", text, min_relevance=0.0, margin=1.0)
+    assert years.verdict == "pass", years.detail
+
+
+def test_the_comma_of_a_date_or_a_thousand_ends_no_clause() -> None:
+    # The "Total" of the subject counts for the figure after "December 31, 2019".
+    text = (
+        "Total unrecognized cost at December 31, 2019 was $1.2 billion, expected to be recognized."
+    )
+    result = check("What was the total unrecognized cost?", "$1.2 billion", text, min_relevance=0)
+    assert result.verdict == "pass", result.detail

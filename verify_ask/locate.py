@@ -23,6 +23,7 @@ from verify_ask.source import Source
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d[\d,.]*\d|\d|[,;:]")
 _CLAUSE_MARKS = frozenset(",;:")
+_CLAUSE_MARK = re.compile(r"[;:()]|,(?=\s)(?!\s+\d{4}\b)")
 _NAME_WORD = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+")
 NEAR = 6
 """Words within this distance of the figure count fully; further ones count less."""
@@ -56,11 +57,14 @@ class Place:
     has_predicate: bool = True
     """The question's predicate ("founded") stands in the figure's sentence or the one before."""
     totals: bool = True
-    """False for a table cell outside the total row or column when the question asks for a
-    total."""
+    """False when the question asks for a total and the figure is not one: a table cell
+    outside the total row or column, or a figure whose clause does not say "total"."""
     states_derivation: bool = True
     """For an arithmetic question: the figure's clause or labels say it is the derived figure
     ("increased by", a "Change (%)" column)."""
+    stated_as_change: bool = False
+    """The text gives the figure as a change ("increased $273 million", "a rise of 6%"),
+    which answers no question about a level."""
     opposite: tuple[str, str] | None = None
     """A word of the question and its opposite, which the figure's sentence says instead
     ("over the age of 18" against "under the age of 18")."""
@@ -273,6 +277,8 @@ class PlaceIndex:
             self.source.text, start, end, sentence_start, sentence_end
         )
         negated = negates(self.source.text, clause_start, clause_end)
+        clause = stems[bisect.bisect_left(starts, clause_start) : first]
+        clause += stems[last : bisect.bisect_left(starts, clause_end)]
         before = slice(
             bisect.bisect_left(sentences, here - 1), bisect.bisect_right(sentences, here)
         )
@@ -284,7 +290,9 @@ class PlaceIndex:
             missing,
             negated == question.negated,
             has_predicate,
+            totals=not question.total or any(word in _TOTAL_WORDS for word in clause),
             states_derivation=_states(_beside(stems, first, last), question),
+            stated_as_change=_as_change(stems[max(0, first - 2) : first]),
             opposite=opposite,
         )
 
@@ -298,10 +306,12 @@ def _clause_around(text: str, start: int, end: int, lower: int, upper: int) -> t
     clause rather than the sentence verified 4 more right answers and no more wrong ones.
     """
     # A bracket closed before the figure is an aside ("all spirits (not just imported ones)
-    # to have 25 per cent"), and one opened after it is too.
-    before = max(text.rfind(mark, lower, start) for mark in ",;:()")
-    after = [found for mark in ",;:()" if (found := text.find(mark, end, upper)) >= 0]
-    return (lower if before < 0 else before, min(after) if after else upper)
+    # to have 25 per cent"), and one opened after it is too. The comma of "1,200" or of
+    # "December 31, 2019" ends no clause.
+    marks = [m.start() for m in _CLAUSE_MARK.finditer(text, lower, upper)]
+    before = [at for at in marks if at < start]
+    after = [at for at in marks if at >= end]
+    return (before[-1] if before else lower, after[0] if after else upper)
 
 
 def _states(stems: Iterable[str], question: Question) -> bool:
@@ -334,6 +344,23 @@ def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
             if word_stem in asked and other_stem in said and word_stem not in said:
                 return word, other
     return None
+
+
+_TOTAL_WORDS = frozenset(stem(w) for w in "total totals combined altogether sum aggregate".split())
+_CHANGE_WORDS = frozenset(
+    stem(w)
+    for w in "increased decreased rose fell grew declined dropped increase decrease rise".split()
+)
+
+
+def _as_change(before: list[str]) -> bool:
+    """Whether the words just before a figure give it as a change: "increased $273 million",
+    "rose by 6%", "an increase of 5%" (but "grew to 5,000" gives a level)."""
+    if not before:
+        return False
+    if before[-1] in ("by", "of") and len(before) > 1:
+        return before[-2] in _CHANGE_WORDS
+    return before[-1] in _CHANGE_WORDS
 
 
 def _beside(stems: list[str], first: int, last: int) -> list[str]:

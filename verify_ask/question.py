@@ -127,7 +127,8 @@ def _derivation(text: str) -> frozenset[str]:
 # "When was it dropped because it wasn't needed?" asks when it was dropped: the reason's
 # words are neither the event nor its polarity.
 _REASON = re.compile(r"\bbecause\b", re.IGNORECASE)
-_TOTAL = re.compile(r"\b(total|combined|altogether)\b", re.IGNORECASE)
+# "How many total acres" counts acres; "the total cost" is not the tuition.
+_TOTAL = re.compile(r"(?<!how many )\b(total|combined|altogether)\b", re.IGNORECASE)
 
 
 # Verbs and particles too light to say what happened ("When did the war begin?").

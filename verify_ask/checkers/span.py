@@ -21,7 +21,8 @@ from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at
 from verify_ask.checkers.registry import register
 from verify_ask.locate import Place
-from verify_ask.normalize import Mention
+from verify_ask.normalize import Mention, find_values
+from verify_ask.normalize.units import CURRENCY_CODES, CURRENCY_SYMBOLS
 from verify_ask.question import Question
 from verify_ask.values import DateValue, Quantity, Value, consistent_date, same_value
 
@@ -47,6 +48,10 @@ class SpanChecker:
         threshold = _setting(context, "min_relevance", defaults.MIN_RELEVANCE)
         margin = _setting(context, "margin", defaults.MARGIN)
         wanted = question.unit
+        if _names_it(question, candidate.value):
+            return self._fail("the question itself names this value; it asks for another")
+        if _DURATION.search(question.text) and _unit_of(candidate.value) in _CURRENCIES:
+            return self._fail("the question asks how long, and a sum of money is no duration")
         if _counts(question) and wanted is None and _unit_of(candidate.value) == "%":
             return self._fail("the question asks how many, and a percentage is no count")
         if wanted and _unit_of(candidate.value) not in (None, wanted):
@@ -103,8 +108,15 @@ class SpanChecker:
             )
         if not best_place.totals:
             return self._fail(
-                f"{where}, but the question asks for a total and this cell is not in a total "
-                "row or column",
+                f"{where}, but the question asks for a total and the source does not give "
+                "this figure as one",
+                best_place.score,
+                evidence,
+            )
+        if best_place.stated_as_change and not question.wants_arithmetic:
+            return self._fail(
+                f"{where}, but the source gives it as a change, and the question asks for "
+                "an amount",
                 best_place.score,
                 evidence,
             )
@@ -146,6 +158,18 @@ class SpanChecker:
 
 
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+_DURATION = re.compile(r"\b(duration|how long|what period|over what time)\b", re.IGNORECASE)
+_CURRENCIES = frozenset(CURRENCY_CODES.values()) | frozenset(CURRENCY_SYMBOLS.values())
+
+
+def _names_it(question: Question, value: Value) -> bool:
+    """Whether the question writes the value as given ("the study confirming the 2001
+    projections" is not from 2001), unless it offers choices ("Between 2018 and 2019,
+    which year...")."""
+    same_kind = [m.value for m in find_values(question.text) if m.value.kind == value.kind]
+    if len({str(v) for v in same_kind}) > 1:
+        return False
+    return any(occurs_as(value, named) for named in same_kind)
 
 
 def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, Mention] | None:
