@@ -431,3 +431,17 @@ def test_the_comma_of_a_date_or_a_thousand_ends_no_clause() -> None:
     )
     result = check("What was the total unrecognized cost?", "$1.2 billion", text, min_relevance=0)
     assert result.verdict == "pass", result.detail
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("When was the digital service officially launched?", "pass"),
+        ("When was the digital service unofficially launched?", "fail"),
+    ],
+    ids=["as-said", "un-prefixed"],
+)
+def test_a_prefix_that_negates_the_word_is_an_opposite(question: str, verdict: str) -> None:
+    text = "The digital service was officially launched on 1 October 1998."
+    result = check(question, "1 October 1998", text, min_relevance=0.0, margin=1.0)
+    assert result.verdict == verdict, result.detail

@@ -335,14 +335,28 @@ _OPPOSITES = [
 ]
 
 
+_NEGATING_PREFIXES = ("un", "non")
+
+
 def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
     """The first question word whose opposite the sentence says and which it does not say."""
-    asked = {stem(word.lower()) for word in question.text.split()}
+    words = [w.lower() for w in _WORD.findall(question.text) if w.isalpha()]
+    asked = {stem(word) for word in words}
     for first, second in _OPPOSITES:
         for word, other in ((first, second), (second, first)):
             word_stem, other_stem = stem(word), stem(other)
             if word_stem in asked and other_stem in said and word_stem not in said:
                 return word, other
+    # "unofficially launched" against "officially launched", either way round.
+    for word in words:
+        if stem(word) in said:
+            continue
+        for prefix in _NEGATING_PREFIXES:
+            base = word[len(prefix) :]
+            if word.startswith(prefix) and len(base) >= 4 and stem(base) in said:
+                return word, base
+            if stem(prefix + word) in said:
+                return word, prefix + word
     return None
 
 
