@@ -71,8 +71,3 @@ def test_arithmetic_questions_know_how_a_text_states_their_result() -> None:
     assert "total" in analyze_question("What were the sales in total?").derivation
     assert analyze_question("How much more did A sell than B?").derivation == frozenset()
     assert analyze_question("How many people live there?").derivation == frozenset()
-
-
-def test_the_word_after_how_asks_for_a_measure_and_is_no_term() -> None:
-    assert analyze_question("How big are phycobilisomes?").terms == ("phycobilisom",)
-    assert "high" in analyze_question("Which high school has 2,000 students?").terms

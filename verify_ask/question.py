@@ -258,15 +258,11 @@ def content_terms(text: str) -> tuple[str, ...]:
     """Stems of the words that carry meaning; a capitalized common word past the first one
     is kept, since it names something ("the amount of Other in 2018")."""
     seen: dict[str, None] = {}
-    previous = ""
     for position, raw in enumerate(_WORD.findall(text)):
         word = raw.strip("'-.,")
         lower = word.lower()
         named = position > 0 and word[:1].isupper()
-        # "How big", "how far": the word after "how" asks for a measure, the figure is it.
-        framing = previous == "how"
-        previous = lower
-        if lower and not framing and (lower not in STOPWORDS or named):
+        if lower and (lower not in STOPWORDS or named):
             seen.setdefault(stem(lower), None)
     return tuple(seen)
 
