@@ -126,6 +126,8 @@ SAME = [
 ]
 DIFFERENT = [
     ("3.5", "35"),
+    ("4,274 m3/s", "4,274 m"),  # a flow is no height (SQuAD: the Aare's discharge)
+    ("130 cubic feet", "130 feet"),
     ("1,000", "1.000"),
     ("35%", "35 dollars"),
     ("\u20ac48.2m", "$48.2m"),

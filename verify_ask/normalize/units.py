@@ -105,6 +105,11 @@ _UNIT_SURFACES: dict[str, tuple[str, ...]] = {
     ),
     "m2": ("square metres", "square meters", "square metre", "square meter", "sq m", "m2", "m²"),
     "ft2": ("square feet", "square foot", "sq ft", "sq. ft", "ft2", "ft²"),
+    # A flow or a volume is no length: "4,274 m3/s" must never find "4,274 m".
+    "m3/s": ("cubic metres per second", "cubic meters per second", "m3/s", "m³/s", "cumecs"),
+    "ft3/s": ("cubic feet per second", "cu ft/s", "cu. ft/s", "ft3/s", "ft³/s", "cfs"),
+    "m3": ("cubic metres", "cubic meters", "cubic metre", "cubic meter", "m3", "m³"),
+    "ft3": ("cubic feet", "cubic foot", "cu ft", "cu. ft", "ft3", "ft³"),
     "ha": ("hectares", "hectare", "ha"),
     "acre": ("acres", "acre"),
     "km/h": ("kilometres per hour", "kilometers per hour", "km/h", "kph", "kmh"),
