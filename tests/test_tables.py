@@ -118,3 +118,17 @@ def test_the_row_named_exactly_wins_over_a_longer_label() -> None:
     context = CheckContext(question, Source(table), (candidate,), 1, {})
     result = get("comparison").check(candidate, context)
     assert result.verdict == "pass" and "row 'EBITDA'" in result.detail, result.detail
+
+
+def test_a_total_over_several_years_is_no_single_year_s_cell() -> None:
+    table = (
+        "Table:\n | December 31,\n | 2018 | 2019\nAudit Fees | $58,000 | $55,000\n"
+        "Tax Fees | $28,000 | $11,000\nTotal Fees | $86,000 | $66,000\n"
+    )
+    both = analyze_question("What is the total amount of audit fees in both 2018 and 2019?")
+    one = analyze_question("What were the total fees in 2018?")
+    for question, answer, verdict in ((both, "$86,000", "fail"), (one, "$86,000", "pass")):
+        candidate = group_samples([read_answer(answer, question, 0)])[0]
+        context = CheckContext(question, Source(table), (candidate,), 1, {})
+        result = get("span").check(candidate, context)
+        assert result.verdict == verdict, result.detail

@@ -224,7 +224,9 @@ class PlaceIndex:
         )
         # A table's total has its own row or column; any other cell is a part of it, and a
         # total the table lacks must be computed (the arithmetic checker's job).
-        totals = not question.total or any(same_stem(w, "total") for w in words)
+        totals = not question.total or (
+            any(same_stem(w, "total") for w in words) and not _one_of_years(question, labels)
+        )
         stated = _states(words, question)
         return Place(found / total, names_target, missing, True, has_predicate, totals, stated)
 
@@ -365,6 +367,17 @@ _CHANGE_WORDS = frozenset(
     stem(w)
     for w in "increased decreased rose fell grew declined dropped increase decrease rise".split()
 )
+
+
+_YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
+
+
+def _one_of_years(question: Question, labels: list[str]) -> bool:
+    """A cell of one year's column, when the question wants a total over several ("the
+    total audit fees in both 2018 and 2019" is a sum, not the 2018 "Total Fees")."""
+    asked = set(_YEAR.findall(question.text))
+    held = asked & set(_YEAR.findall(" ".join(labels)))
+    return len(asked) > 1 and len(held) < len(asked)
 
 
 def _as_change(before: list[str]) -> bool:
