@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from verify_ask.names import abbreviations, code_pattern, initialisms, is_code
 from verify_ask.question import Question, negates, stem
@@ -38,9 +38,9 @@ TOPIC_SENTENCES = 3
 FOLLOWING = 6
 """How many words after a figure may name what it counts ("16,000 *tree species*")."""
 STATED_WITHIN = 4
+"""How near a derived figure the word saying so must stand ("*increased by* 5.6%")."""
 MAX_INITIALISM = 5
 """A name this short may be the initials of capitalized words ("EU", "CJEU")."""
-"""How near a derived figure the word saying so must stand ("*increased by* 5.6%")."""
 
 
 @dataclass(frozen=True)
@@ -178,15 +178,22 @@ class PlaceIndex:
         until Robert Koch's proofs... Viruses were confirmed in 1901 by Walter Reed.")."""
         if not self.source.sentences:
             return False
-        start, end = self.source.sentences[sentence]
-        asked = set(question.names) | set(question.terms)
-        for match in _NAME_WORD.finditer(self.source.text, start, end):
-            if match.start() == start:
-                continue
-            words = [stem(word.lower()) for word in match.group().split()]
-            if not any(same_stem(word, known) for word in words for known in asked):
-                return True
-        return False
+        # Asked for every figure of the sentence, rivals included: once per question.
+        cache = self.__dict__.setdefault("_names_another_cache", {})
+        key = (question.names, question.terms, sentence)
+        if key not in cache:
+            start, end = self.source.sentences[sentence]
+            asked = set(question.names) | set(question.terms)
+            cache[key] = any(
+                match.start() != start
+                and not any(
+                    same_stem(stem(word.lower()), known)
+                    for word in match.group().split()
+                    for known in asked
+                )
+                for match in _NAME_WORD.finditer(self.source.text, start, end)
+            )
+        return cache[key]
 
     def weight(self, term: str) -> float:
         return self._weights.get(term, math.log(2 + len(self.source.sentences)))
@@ -340,10 +347,15 @@ _OPPOSITES = [
 _NEGATING_PREFIXES = ("un", "non")
 
 
+@lru_cache(maxsize=256)
+def _question_words(text: str) -> tuple[tuple[str, ...], frozenset[str]]:
+    words = tuple(w.lower() for w in _WORD.findall(text) if w.isalpha())
+    return words, frozenset(stem(word) for word in words)
+
+
 def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
     """The first question word whose opposite the sentence says and which it does not say."""
-    words = [w.lower() for w in _WORD.findall(question.text) if w.isalpha()]
-    asked = {stem(word) for word in words}
+    words, asked = _question_words(question.text)
     for first, second in _OPPOSITES:
         for word, other in ((first, second), (second, first)):
             word_stem, other_stem = stem(word), stem(other)
