@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from verify_ask.names import abbreviations, initialisms, is_code
+from verify_ask.names import abbreviations, initialisms
+from verify_ask.question import is_code
 
 
 @pytest.mark.parametrize(
@@ -26,7 +27,7 @@ def test_abbreviations(text: str, defined: dict[str, tuple[str, ...]]) -> None:
 
 
 def test_codes_are_names_with_digits_or_hyphens() -> None:
-    assert is_code("as-201") and is_code("s-ivb") and not is_code("apollo")
+    assert is_code("AS-201") and is_code("S-IVB") and not is_code("Apollo")
 
 
 def test_initialisms_of_capitalized_runs() -> None:

@@ -254,15 +254,14 @@ def test_a_change_column_in_percent_states_a_percentage_change() -> None:
     assert check(question, "532.0", table, min_relevance=0.0, margin=1.0).verdict == "fail"
 
 
-def voted_check(
-    question_text: str, answer: str, text: str, votes: int, ranking=None, samples: int = 10
-):
+def sampled_check(question_text: str, text: str, answers: list[str], pick: str, ranking=None):
+    """The span check of the candidate ``pick`` among samples that wrote ``answers``."""
     question = analyze_question(question_text)
-    wrote = [read_answer(answer, question, i) for i in range(votes)]
-    other = [read_answer("", question, i) for i in range(votes, samples)]
-    candidate = group_samples(wrote + other)[0]
-    context = CheckContext(question, Source(text), (candidate,), samples, {}, ranking)
-    return get("span").check(candidate, context)
+    samples = [read_answer(answer, question, i) for i, answer in enumerate(answers)]
+    candidates = tuple(group_samples(samples))
+    chosen = next(c for c in candidates if c.surface == pick)
+    context = CheckContext(question, Source(text), candidates, len(answers), {}, ranking)
+    return get("span").check(chosen, context)
 
 
 def test_a_figure_as_well_placed_as_another_needs_the_model_to_prefer_it() -> None:
@@ -279,27 +278,21 @@ def test_a_figure_as_well_placed_as_another_needs_the_model_to_prefer_it() -> No
             )
         )
 
+    def of_ten(votes: int, rival_votes: int = 0) -> list[str]:
+        return ["500"] * votes + ["700"] * rival_votes + [""] * (10 - votes - rival_votes)
+
     # Without a ranking (an HTTP backend) the vote alone must carry it.
-    unsure = voted_check(question, "500", text, votes=6)
+    unsure = sampled_check(question, text, of_ten(6), "500")
     assert unsure.verdict == "fail"
     assert "'700' stands about as well" in unsure.detail and "needs 70%" in unsure.detail
-    assert voted_check(question, "500", text, votes=7).verdict == "pass"
+    assert sampled_check(question, text, of_ten(7), "500").verdict == "pass"
     # With one: as many votes as the rival and three times its share.
-    preferred = voted_check(question, "500", text, votes=1, ranking=ranking(-0.1, -3.0))
+    preferred = sampled_check(question, text, of_ten(1), "500", ranking(-0.1, -3.0))
     assert preferred.verdict == "pass", preferred.detail
-    close = voted_check(question, "500", text, votes=1, ranking=ranking(-0.5, -1.0))
+    close = sampled_check(question, text, of_ten(1), "500", ranking(-0.5, -1.0))
     assert close.verdict == "fail" and "3 times the share" in close.detail
-    outvoted = voted_check_with_rival(question, text, ranking(-0.1, -3.0))
+    outvoted = sampled_check(question, text, of_ten(3, 5), "500", ranking(-0.1, -3.0))
     assert outvoted.verdict == "fail" and "(3 votes to 5" in outvoted.detail
-
-
-def voted_check_with_rival(question_text: str, text: str, ranking: Ranking):
-    question = analyze_question(question_text)
-    answers = ["500"] * 3 + ["700"] * 5 + [""] * 2
-    candidates = group_samples([read_answer(a, question, i) for i, a in enumerate(answers)])
-    mine = next(c for c in candidates if c.surface == "500")
-    context = CheckContext(question, Source(text), tuple(candidates), 10, {}, ranking)
-    return get("span").check(mine, context)
 
 
 def test_a_name_in_the_sentence_before_does_not_count_when_this_one_names_another() -> None:
@@ -359,24 +352,6 @@ def test_a_short_name_may_be_the_initials_of_the_words_the_text_uses() -> None:
     assert other.verdict == "fail", other.detail
 
 
-@pytest.mark.parametrize(
-    ("question", "verdict"),
-    [
-        ("What percentage of households had children under the age of 18?", "pass"),
-        ("What percentage of households had children over the age of 18?", "fail"),
-    ],
-    ids=["as-said", "opposite"],
-)
-def test_a_word_swapped_for_its_opposite_is_not_what_the_text_says(
-    question: str, verdict: str
-) -> None:
-    text = "Of all households, 43.3% had children under the age of 18 living with them."
-    result = check(question, "43.3%", text, min_relevance=0.0, margin=1.0)
-    assert result.verdict == verdict, result.detail
-    if verdict == "fail":
-        assert "asks 'over' and that sentence says 'under'" in result.detail
-
-
 def test_a_percentage_is_no_answer_to_how_many_of_a_thing() -> None:
     text = "About 88% of students receive student loans, and 1,200 loans were made in 2014."
     many = check("How many student loans were made in 2014?", "88%", text, min_relevance=0.0)
@@ -433,15 +408,25 @@ def test_the_comma_of_a_date_or_a_thousand_ends_no_clause() -> None:
     assert result.verdict == "pass", result.detail
 
 
+HOUSEHOLDS = "Of all households, 43.3% had children under 18 living with them."
+LAUNCH = "The service was officially launched on 1 October 1998."
+
+
 @pytest.mark.parametrize(
-    ("question", "verdict"),
+    ("text", "question", "answer", "said"),
     [
-        ("When was the digital service officially launched?", "pass"),
-        ("When was the digital service unofficially launched?", "fail"),
+        (HOUSEHOLDS, "What share of households had children under 18?", "43.3%", None),
+        (HOUSEHOLDS, "What share of households had children over 18?", "43.3%", "under"),
+        (LAUNCH, "When was the service officially launched?", "1 October 1998", None),
+        (LAUNCH, "When was the service unofficially launched?", "1 October 1998", "officially"),
     ],
-    ids=["as-said", "un-prefixed"],
-)
-def test_a_prefix_that_negates_the_word_is_an_opposite(question: str, verdict: str) -> None:
-    text = "The digital service was officially launched on 1 October 1998."
-    result = check(question, "1 October 1998", text, min_relevance=0.0, margin=1.0)
-    assert result.verdict == verdict, result.detail
+    ids=["as-said", "opposite", "prefix-as-said", "un-prefixed"],
+)  # fmt: skip
+def test_a_word_swapped_for_its_opposite_is_not_what_the_text_says(
+    text: str, question: str, answer: str, said: str | None
+) -> None:
+    result = check(question, answer, text, min_relevance=0.0, margin=1.0)
+    if said is None:
+        assert result.verdict == "pass", result.detail
+    else:
+        assert result.verdict == "fail" and f"that sentence says {said!r}" in result.detail

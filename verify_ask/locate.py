@@ -17,8 +17,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from verify_ask.names import abbreviations, code_pattern, initialisms, is_code
-from verify_ask.question import Question, negates, stem
+from verify_ask.names import abbreviations, code_pattern, initialisms
+from verify_ask.question import (
+    CHANGE_VERBS,
+    TOTAL_WORDS,
+    Question,
+    is_code,
+    negates,
+    stem,
+    stems_of,
+)
 from verify_ask.source import Source
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d[\d,.]*\d|\d|[,;:]")
@@ -139,6 +147,14 @@ class PlaceIndex:
         """The sentences that mention one of the question's names, however written: a code
         as it stands ("AS-201"), an abbreviation for its words ("LM" for "Lunar Module"),
         or those words for it, as the question or the source defines them."""
+        # Asked for every name at every figure scored, rivals included: once per question.
+        cache = self.__dict__.setdefault("_name_sentences_cache", {})
+        key = (question.text, name)
+        if key not in cache:
+            cache[key] = self._find_name(question, name)
+        return cache[key]
+
+    def _find_name(self, question: Question, name: str) -> set[int]:
         if is_code(name):
             return {
                 self.source.sentence_index(match.start())
@@ -232,10 +248,16 @@ class PlaceIndex:
         # A table's total has its own row or column; any other cell is a part of it, and a
         # total the table lacks must be computed (the arithmetic checker's job).
         totals = not question.total or (
-            any(same_stem(w, "total") for w in words) and not _one_of_years(question, labels)
+            any(w in _TOTAL_WORDS for w in words) and not _one_of_years(question, labels)
         )
-        stated = _states(words, question)
-        return Place(found / total, names_target, missing, True, has_predicate, totals, stated)
+        return Place(
+            found / total,
+            names_target,
+            missing,
+            has_predicate=has_predicate,
+            totals=totals,
+            states_derivation=_states(words, question),
+        )
 
     def _text_place(self, question: Question, start: int, end: int) -> Place:
         starts, stems, sentences, marks_before = self._words
@@ -332,7 +354,7 @@ def _states(stems: Iterable[str], question: Question) -> bool:
 
 # SQuAD v2 makes unanswerable questions by swapping a word for its opposite.
 _OPPOSITES = [
-    pair.split("/")
+    (word, other, stem(word), stem(other))
     for pair in (
         "over/under before/after more/less more/fewer first/last win/lose won/lost "
         "gain/lose gained/lost begin/end start/end born/died birth/death north/south "
@@ -341,6 +363,8 @@ _OPPOSITES = [
         "highest/lowest largest/smallest above/below entered/left open/closed "
         "opened/closed upper/lower inside/outside"
     ).split()
+    for first, second in [pair.split("/")]
+    for word, other in ((first, second), (second, first))
 ]
 
 
@@ -356,11 +380,9 @@ def _question_words(text: str) -> tuple[tuple[str, ...], frozenset[str]]:
 def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
     """The first question word whose opposite the sentence says and which it does not say."""
     words, asked = _question_words(question.text)
-    for first, second in _OPPOSITES:
-        for word, other in ((first, second), (second, first)):
-            word_stem, other_stem = stem(word), stem(other)
-            if word_stem in asked and other_stem in said and word_stem not in said:
-                return word, other
+    for word, other, word_stem, other_stem in _OPPOSITES:
+        if word_stem in asked and other_stem in said and word_stem not in said:
+            return word, other
     # "unofficially launched" against "officially launched", either way round.
     for word in words:
         if stem(word) in said:
@@ -374,21 +396,17 @@ def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
     return None
 
 
-_TOTAL_WORDS = frozenset(stem(w) for w in "total totals combined altogether sum aggregate".split())
-_CHANGE_WORDS = frozenset(
-    stem(w)
-    for w in "increased decreased rose fell grew declined dropped increase decrease rise".split()
-)
-
-
-_YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
+_TOTAL_WORDS = stems_of(TOTAL_WORDS)
+_CHANGE_WORDS = stems_of(CHANGE_VERBS)
+YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
+"""A year as a table header or a question writes it ("2019", "30 June 2018")."""
 
 
 def _one_of_years(question: Question, labels: list[str]) -> bool:
     """A cell of one year's column, when the question wants a total over several ("the
     total audit fees in both 2018 and 2019" is a sum, not the 2018 "Total Fees")."""
-    asked = set(_YEAR.findall(question.text))
-    held = asked & set(_YEAR.findall(" ".join(labels)))
+    asked = set(YEAR.findall(question.text))
+    held = asked & set(YEAR.findall(" ".join(labels)))
     return len(asked) > 1 and len(held) < len(asked)
 
 

@@ -22,12 +22,6 @@ _DEFINED = re.compile(
 )
 
 
-def is_code(name: str) -> bool:
-    """A name holding a digit or a hyphen ("as-201", "s-ivb"): it is matched as written,
-    since the source's word index splits it."""
-    return any(c.isdigit() or c == "-" for c in name)
-
-
 def code_pattern(name: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w])", re.IGNORECASE)
 

@@ -99,14 +99,20 @@ def analyze_question(text: str) -> Question:
     )
 
 
-# What a text says when it states a derived figure itself ("revenue increased 5%"), by the
-# question's cue; a comparison ("how much more") has no such word.
+# Words a text uses when it states a derived figure itself ("revenue increased 5%"),
+# shared with the place rules ("increased $273 million" is a change, not an amount).
+CHANGE_VERBS = "increase increased decrease decreased rise rose fell grew declined dropped"
+TOTAL_WORDS = "total totals combined altogether sum aggregate"
+COMPARATIVES = (
+    "larger largest higher highest lower lowest greater greatest smaller smallest bigger "
+    "biggest more most less least fewer fewest"
+)
+# By the question's cue; a comparison ("how much more") has no such word.
 _STATED_AS = {
-    "change": "change changed increase increased decrease decreased growth grew rose fell "
-    "declined difference",
+    "change": f"{CHANGE_VERBS} change changed growth difference",
     "average": "average mean",
     "ratio": "ratio",
-    "total": "total combined sum aggregate",
+    "total": TOTAL_WORDS,
 }
 _CUE_FAMILY = {
     "change": "change", "changed": "change", "increase": "change", "decrease": "change",
@@ -116,11 +122,16 @@ _CUE_FAMILY = {
 }  # fmt: skip
 
 
+def stems_of(words: str) -> frozenset[str]:
+    """The stems of a space-separated word list."""
+    return frozenset(stem(word) for word in words.split())
+
+
 def _derivation(text: str) -> frozenset[str]:
     for match in _ARITHMETIC_CUES.finditer(text):
         family = _CUE_FAMILY.get(match.group().lower())
         if family:
-            return frozenset(stem(word) for word in _STATED_AS[family].split())
+            return stems_of(_STATED_AS[family])
     return frozenset()
 
 
@@ -136,16 +147,14 @@ _LIGHT_WORDS = (
     "occur occurred happen happened begin began start started end ended come came back out up "
     "take took make made get got become became go went place use used th st nd rd effort efforts "
     # What frames the figure rather than the event: "in total", "years ago", "compared to".
-    "ago total altogether combined compare compared respectively exactly estimate estimated "
-    # A comparison's adjective ("In which year was X larger?") is the comparison checker's.
-    "larger largest higher highest lower lowest greater greatest smaller smallest bigger "
-    "biggest more most less least"
-).split()
+    "ago total altogether combined compare compared respectively exactly estimate estimated"
+)
 
 
 @lru_cache(maxsize=1)
 def _light_stems() -> frozenset[str]:
-    return frozenset(stem(word) for word in _LIGHT_WORDS)
+    # A comparison's adjective ("In which year was X larger?") is the comparison checker's.
+    return stems_of(_LIGHT_WORDS) | stems_of(COMPARATIVES)
 
 
 def _predicate(text: str) -> str | None:
@@ -159,8 +168,8 @@ def _predicate(text: str) -> str | None:
         word = raw.lower()
         if not word or word[:1].isdigit() or word in STOPWORDS:
             continue
-        if any(c.isdigit() or c == "-" for c in raw):
-            continue  # a code ("S-IVB"): the names rule asks for it
+        if is_code(raw):
+            continue  # the names rule asks for it
         stemmed = stem(word)
         if stemmed not in light and unit_token(word) is None:
             return stemmed
@@ -198,6 +207,12 @@ def negates(text: str, start: int = 0, end: int | None = None) -> bool:
 _CAPITALIZED = re.compile(r"(?<![.?!]\s)(?<!^)\b[A-Z][A-Za-z0-9'\-]*[A-Za-z0-9]")
 
 
+def is_code(name: str) -> bool:
+    """A name holding a digit or a hyphen ("AS-201", "S-IVB"): it is kept and matched as
+    written, since the source's word index splits it."""
+    return any(c.isdigit() or c == "-" for c in name)
+
+
 def _names(text: str) -> tuple[str, ...]:
     """Stems of capitalized words; a code with digits or a hyphen ("AS-201") stays whole."""
     seen: dict[str, None] = {}
@@ -205,8 +220,7 @@ def _names(text: str) -> tuple[str, ...]:
         word = match.group().lower()
         if word in STOPWORDS:
             continue
-        coded = any(c.isdigit() or c == "-" for c in word)
-        seen.setdefault(word if coded else stem(word), None)
+        seen.setdefault(word if is_code(word) else stem(word), None)
     return tuple(seen)
 
 

@@ -20,9 +20,9 @@ from decimal import Decimal
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, evidence_at
 from verify_ask.checkers.registry import register
-from verify_ask.locate import same_stem
+from verify_ask.locate import YEAR, same_stem
 from verify_ask.normalize import parse_value
-from verify_ask.question import stem
+from verify_ask.question import COMPARATIVES, stem, stems_of
 from verify_ask.values import DateValue, Quantity
 
 _MOST = re.compile(
@@ -31,14 +31,7 @@ _MOST = re.compile(
 _LEAST = re.compile(r"\b(lowest|smallest|least|fewest|lower|smaller|less|fewer)\b", re.I)
 _THRESHOLD = re.compile(r"\b(than|over|under|above|below)\s+[$€£]?\d", re.I)
 _LABEL_WORD = re.compile(r"[A-Za-z]+")
-_YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
-_COMPARISON_WORDS = frozenset(
-    stem(word)
-    for word in (
-        "largest highest greatest biggest most larger higher greater bigger more lowest smallest "
-        "least fewest lower smaller less fewer year fy fiscal amount value"
-    ).split()
-)
+_COMPARISON_WORDS = stems_of(COMPARATIVES) | stems_of("year fy fiscal amount value")
 MIN_ROW_MATCH = 0.5
 """Share of the question's (non-comparison) term weight the row label must hold."""
 
@@ -112,7 +105,7 @@ def _named_row(
     _, _, label, cells = scored[0]
     by_year: dict[int, tuple[Decimal, int, int]] = {}
     for header, start, end in cells:
-        years = _YEAR.findall(header)
+        years = YEAR.findall(header)
         figure = parse_value(source.text[start:end], expect="number")
         if len(years) == 1 and isinstance(figure, Quantity) and figure.unit != "%":
             by_year.setdefault(int(years[0]), (figure.number, start, end))
