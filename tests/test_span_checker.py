@@ -408,6 +408,16 @@ def test_the_comma_of_a_date_or_a_thousand_ends_no_clause() -> None:
     assert result.verdict == "pass", result.detail
 
 
+def expect_place_rule(question: str, answer: str, text: str, refusal: str | None) -> None:
+    """With proximity and rivals out of the way, the answer passes (``refusal`` None) or
+    fails with ``refusal`` in its reason."""
+    result = check(question, answer, text, min_relevance=0.0, margin=1.0)
+    if refusal is None:
+        assert result.verdict == "pass", result.detail
+    else:
+        assert result.verdict == "fail" and refusal in result.detail, result.detail
+
+
 HOUSEHOLDS = "Of all households, 43.3% had children under 18 living with them."
 LAUNCH = "The service was officially launched on 1 October 1998."
 
@@ -425,8 +435,49 @@ LAUNCH = "The service was officially launched on 1 October 1998."
 def test_a_word_swapped_for_its_opposite_is_not_what_the_text_says(
     text: str, question: str, answer: str, said: str | None
 ) -> None:
-    result = check(question, answer, text, min_relevance=0.0, margin=1.0)
-    if said is None:
-        assert result.verdict == "pass", result.detail
-    else:
-        assert result.verdict == "fail" and f"that sentence says {said!r}" in result.detail
+    expect_place_rule(question, answer, text, None if said is None else f"says {said!r}")
+
+
+# SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0.
+PLAIN = (
+    "The river now flows North as Upper Rhine through the Upper Rhine Plain, which is about "
+    "300 km long and up to 40 km wide."
+)
+SCHOOLS = (
+    "As of April 2014, there are 88 private schools in New Zealand, catering for around "
+    "28,000 students or 3.7% of the entire student population."
+)
+AUTHORS = (
+    'A chapter typically has two "coordinating lead authors" and ten to fifteen "lead authors".'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "answer", "counts"),
+    [
+        (PLAIN, "How wide is the Upper Rhine Plain?", "40 km", None),
+        (PLAIN, "How wide is the Upper Rhine Plain?", "300 km", "long"),
+        (PLAIN, "How long is the Upper Rhine Plain?", "300 km", None),
+        (SCHOOLS, "How many private schools existed in New Zealand in April 2014?", "88", None),
+        (SCHOOLS, "In April 2014, how many New Zealand students attended private schools?", "88",
+         "schools"),
+        (SCHOOLS, "In April 2014, how many New Zealand students attended private schools?",
+         "28,000", None),
+        (AUTHORS, "How many lead authors does a chapter have?", "10 to 15", None),
+        (AUTHORS, "How many chapters have lead authors?", "10 to 15", "authors"),
+    ],
+    ids=["wide", "long-for-wide", "long", "schools", "schools-for-students", "students",
+         "range", "range-counts-authors"],
+)  # fmt: skip
+def test_a_figure_that_measures_something_else_does_not_answer(
+    text: str, question: str, answer: str, counts: str | None
+) -> None:
+    expect_place_rule(question, answer, text, None if counts is None else f"({counts!r})")
+
+
+def test_a_figure_that_counts_something_else_is_no_rival() -> None:
+    # "88 private schools" stands as near the question's words as "28,000 students", but it
+    # counts schools: it must not contest the students.
+    question = "In April 2014, how many New Zealand students attended private schools?"
+    result = check(question, "28,000", SCHOOLS)
+    assert result.verdict == "pass", result.detail

@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from verify_ask.names import abbreviations, code_pattern, initialisms
+from verify_ask.normalize.numbers import NUMBER_WORDS
 from verify_ask.question import (
     CHANGE_VERBS,
+    STOPWORDS,
     TOTAL_WORDS,
     Question,
     is_code,
@@ -76,6 +78,10 @@ class Place:
     opposite: tuple[str, str] | None = None
     """A word of the question and its opposite, which the figure's sentence says instead
     ("over the age of 18" against "under the age of 18")."""
+    counts: str | None = None
+    """What the words right after the figure say it measures, when that is not what the
+    question asks for: "88 *schools*" for "how many students", "300 km *long*" for "how
+    wide"."""
 
     @property
     def score(self) -> float:
@@ -325,7 +331,23 @@ class PlaceIndex:
             states_derivation=_states(_beside(stems, first, last), question),
             stated_as_change=_as_change(stems[max(0, first - 2) : first]),
             opposite=opposite,
+            counts=self._counts(question, here, last),
         )
+
+    def _counts(self, question: Question, here: int, last: int) -> str | None:
+        """The word after the figure (as the text writes it) that says it measures something
+        other than what the question asks for."""
+        starts, stems, sentences, _ = self._words
+        after = [
+            index
+            for index in range(last, min(last + STATED_WITHIN, len(stems)))
+            if sentences[index] == here
+        ]
+        found = _counts_other([stems[index] for index in after], question)
+        if found is None:
+            return None
+        match = _WORD.match(self.source.text, starts[after[found]])
+        return match.group() if match else stems[after[found]]
 
 
 def _clause_around(text: str, start: int, end: int, lower: int, upper: int) -> tuple[int, int]:
@@ -418,6 +440,55 @@ def _as_change(before: list[str]) -> bool:
     if before[-1] in ("by", "of") and len(before) > 1:
         return before[-2] in _CHANGE_WORDS
     return before[-1] in _CHANGE_WORDS
+
+
+_DIMENSIONS = {
+    stem(word): dimension
+    for dimension, words in (
+        ("length", "long length"),
+        ("width", "wide width broad breadth"),
+        ("height", "high height tall"),
+        ("depth", "deep depth"),
+    )
+    for word in words.split()
+}
+
+
+def _counts_other(after: list[str], question: Question) -> int | None:
+    """Which of the stems after a figure says it measures something else than the question
+    asks: another of the question's nouns where it counts one ("how many students": "88
+    private *schools*"), or another dimension ("how wide": "300 km *long*")."""
+    # The rest of a range ("ten *to fifteen* lead authors") counts the same thing.
+    skip = 2 if len(after) > 1 and after[0] in _RANGE_WORDS and _is_number(after[1]) else 0
+    # What a figure counts comes right after it, before any other small word ("182
+    # million tons *of dust*" counts tons).
+    following: list[int] = []
+    dimensions: dict[str, int] = {}
+    for index in range(skip, len(after)):
+        word = after[index]
+        if word in _DIMENSIONS:
+            dimensions[_DIMENSIONS[word]] = index
+        if word in _CLAUSE_MARKS or word[:1].isdigit() or word in STOPWORDS:
+            break
+        following.append(index)
+    asked = {_DIMENSIONS[w] for w in _question_words(question.text)[1] if w in _DIMENSIONS}
+    if asked and dimensions and not dimensions.keys() & asked:
+        return next(iter(dimensions.values()))
+    words = [after[index] for index in following]
+    if question.target and not any(same_stem(w, t) for w in words for t in question.target):
+        # The last such word is the noun ("88 private *schools*").
+        for index in reversed(following):
+            if after[index] in question.terms and after[index] not in question.names:
+                return index
+    return None
+
+
+_RANGE_WORDS = frozenset(("to", "or", "and"))
+_NUMBER_STEMS = frozenset(stem(word) for word in NUMBER_WORDS)
+
+
+def _is_number(word: str) -> bool:
+    return word[:1].isdigit() or word in _NUMBER_STEMS
 
 
 def _beside(stems: list[str], first: int, last: int) -> list[str]:

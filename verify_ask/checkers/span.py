@@ -74,6 +74,16 @@ class SpanChecker:
             ((index.place(question, m.start, m.end), m) for m in places),
             key=lambda pair: -pair[0].score,
         )
+        measuring = [pair for pair in scored if pair[0].counts is None]
+        if not measuring:
+            place, mention = scored[0]
+            return self._fail(
+                f"the source says what it measures ({place.counts!r}), and that is not what "
+                "the question asks for",
+                place.score,
+                (evidence_at(source, mention.start, mention.end),),
+            )
+        scored = measuring
         best_place, best = scored[0]
         evidence = tuple(evidence_at(source, m.start, m.end) for _, m in scored[:3])
         rival = _best_rival(context, candidate.value, kind)
@@ -187,6 +197,8 @@ def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, 
         if not source.places.may_answer(question, mention.start):
             continue
         place = source.places.place(question, mention.start, mention.end)
+        if place.counts is not None:
+            continue
         if best is None or place.score > best[0].score:
             best = (place, mention)
     return best

@@ -36,6 +36,7 @@ _NUMBER_WORDS = sorted(
     key=len,
     reverse=True,
 )
+NUMBER_WORDS = frozenset(_NUMBER_WORDS)
 _NW = "(?:" + "|".join(_NUMBER_WORDS) + ")"
 # "one-time", "two-thirds", "one-way": the number word is part of another word, no count
 # ("a twenty-five-year-old" still says 25).
