@@ -481,3 +481,23 @@ def test_a_figure_that_counts_something_else_is_no_rival() -> None:
     question = "In April 2014, how many New Zealand students attended private schools?"
     result = check(question, "28,000", SCHOOLS)
     assert result.verdict == "pass", result.detail
+
+
+# SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0.
+MEETING = "Attendance at the 2003 meeting included 350 government officials and climate experts."
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "refusal"),
+    [
+        ("What year did 350 officials attend the meeting?", "2003", None),
+        ("What year did more than 375 officials attend the meeting?", "2003", "speaks of '375'"),
+        # A year may be written another way ("fiscal 2003"): no premise to hold the text to.
+        ("How many officials attended the meeting in 2004?", "350", None),
+    ],
+    ids=["premise-in-text", "premise-not-in-text", "a-year-is-no-premise"],
+)
+def test_a_figure_the_question_states_must_be_in_the_text(
+    question: str, answer: str, refusal: str | None
+) -> None:
+    expect_place_rule(question, answer, MEETING, refusal)

@@ -20,10 +20,11 @@ from verify_ask import defaults
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at
 from verify_ask.checkers.registry import register
-from verify_ask.locate import Place
+from verify_ask.locate import YEAR, Place
 from verify_ask.normalize import Mention, find_values
 from verify_ask.normalize.units import CURRENCY_CODES, CURRENCY_SYMBOLS
 from verify_ask.question import Question
+from verify_ask.source import Source
 from verify_ask.values import DateValue, Quantity, Value, consistent_date, same_value
 
 
@@ -50,6 +51,9 @@ class SpanChecker:
         wanted = question.unit
         if _names_it(question, candidate.value):
             return self._fail("the question itself names this value; it asks for another")
+        premise = _missing_premise(question, source)
+        if premise is not None:
+            return self._fail(f"the question speaks of {premise!r}, and the source does not")
         if _DURATION.search(question.text) and _unit_of(candidate.value) in _CURRENCIES:
             return self._fail("the question asks how long, and a sum of money is no duration")
         if _counts(question) and wanted is None and _unit_of(candidate.value) == "%":
@@ -180,6 +184,21 @@ def _names_it(question: Question, value: Value) -> bool:
     if len({str(v) for v in same_kind}) > 1:
         return False
     return any(occurs_as(value, named) for named in same_kind)
+
+
+def _missing_premise(question: Question, source: Source) -> str | None:
+    """A figure the question states in digits ("more than 375 officials") that the source
+    holds nowhere: the question is about something else than the text (SQuAD v2 makes
+    unanswerable questions so). Dates and years are left out: a text may write them another
+    way ("fiscal 2020", "FY20"), and tables head their columns with them."""
+    for mention in find_values(question.text):
+        if isinstance(mention.value, DateValue) or YEAR.fullmatch(mention.surface):
+            continue
+        if not any(c.isdigit() for c in mention.surface):
+            continue
+        if not any(occurs_as(mention.value, found.value) for found in source.mentions):
+            return mention.surface
+    return None
 
 
 def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, Mention] | None:
