@@ -1,10 +1,15 @@
-"""Abbreviations a text defines, which the names rule accepts for the words they stand for."""
+"""Abbreviations a text defines, which the names rule accepts for the words they stand for,
+and names a question makes up from the words of the text's names.
+
+The oxygen and Virgin Media sentences are from SQuAD v1.1 dev (Rajpurkar et al. 2016),
+CC BY-SA 4.0.
+"""
 
 from __future__ import annotations
 
 import pytest
 
-from verify_ask.names import abbreviations, initialisms
+from verify_ask.names import abbreviations, initialisms, mixed_name
 from verify_ask.question import is_code
 
 
@@ -36,3 +41,28 @@ def test_initialisms_of_capitalized_runs() -> None:
     )
     assert {"cjeu", "eu", "us"} <= set(found)
     assert "tus" not in found and "ua" not in found
+
+
+OXYGEN = (
+    "Oxygen was discovered independently by Carl Wilhelm Scheele, in Uppsala, in 1773 or "
+    "earlier, and Joseph Priestley in Wiltshire, in 1774."
+)
+VIRGIN = "Virgin Media (re-branded in 2007 from NTL:Telewest) started to offer HD boxes."
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "mixed"),
+    [
+        ("When did Carl Scheele discover oxygen?", OXYGEN, None),
+        ("When did Joseph Priestley discover oxygen?", OXYGEN, None),
+        ("When did Joseph Scheele discover oxygen?", OXYGEN, "Joseph Scheele"),
+        ("When did Scheele discover oxygen in Uppsala?", OXYGEN, None),
+        ("When was Virgin Media rebranded from NTL Telewest?", VIRGIN, None),
+        ("When did Marie Curie discover oxygen?", OXYGEN, None),
+    ],
+    ids=["middle-name-left-out", "as-written", "first-and-last-of-two-people",
+         "one-word-names", "written-with-a-colon", "not-in-the-text-at-all"],
+)  # fmt: skip
+def test_a_name_made_of_two_names_words(question: str, text: str, mixed: str | None) -> None:
+    # A name absent altogether is the names rule's to refuse, by the figure it asks about.
+    assert mixed_name(question, text) == mixed

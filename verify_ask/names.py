@@ -76,3 +76,52 @@ def initialisms(text: str) -> dict[str, list[int]]:
             for last in range(first + 2, len(initials) + 1):
                 found.setdefault(initials[first:last], []).append(match.start())
     return found
+
+
+_NAME = re.compile(_RUN.pattern[:-1] + "*")
+"""One capitalized word or a run of them."""
+# A run of capitalized words names one thing up to a word that joins two ("Brown and
+# Westinghouse", "Rhine in Germany") or a possessive ("Victoria's Mount Bogong").
+_JOINS = re.compile(r"\s+(?:and|or|in|on|at|to|for|by|with|from|the)\s+|'s?\s+|,\s*")
+
+
+def _full_names(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Each name a text writes as capitalized words ("Carl Wilhelm Scheele"), with its
+    stems."""
+    # "NTL:Telewest", "Sky/Virgin": one name, written with a mark between its words.
+    text = re.sub(r"(?<=[A-Za-z])[:/](?=[A-Z])", " ", text)
+    names = []
+    for match in _NAME.finditer(text):
+        for part in _JOINS.split(match.group()):
+            words = tuple(
+                stem(w.lower().rstrip("'")) for w in part.split() if w.lower() not in _SMALL_WORDS
+            )
+            if words:
+                names.append((part.strip(), words))
+    return names
+
+
+@lru_cache(maxsize=64)
+def _names_in(text: str) -> tuple[frozenset[str], tuple[tuple[str, ...], ...]]:
+    names = [words for _, words in _full_names(text)]
+    return frozenset(word for name in names for word in name), tuple(names)
+
+
+def mixed_name(question: str, text: str) -> str | None:
+    """A name of several words in the question that the text never writes, though it writes
+    each word: "Joseph Scheele" from "Joseph Priestley" and "Carl Wilhelm Scheele" (SQuAD v2
+    swaps names so). A middle name may stand between ("Robert Hutchins" for "Robert Maynard
+    Hutchins")."""
+    body = question.split(None, 1)[1] if " " in question.strip() else ""
+    words, names = _names_in(text)
+    for written, asked in _full_names(body):
+        if len(asked) < 2 or not all(word in words for word in asked):
+            continue
+        if not any(_in_order(asked, name) for name in names):
+            return written
+    return None
+
+
+def _in_order(asked: tuple[str, ...], name: tuple[str, ...]) -> bool:
+    remaining = iter(name)
+    return all(word in remaining for word in asked)

@@ -21,6 +21,7 @@ from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at
 from verify_ask.checkers.registry import register
 from verify_ask.locate import YEAR, Place
+from verify_ask.names import mixed_name
 from verify_ask.normalize import Mention, find_values
 from verify_ask.normalize.units import CURRENCY_CODES, CURRENCY_SYMBOLS
 from verify_ask.question import Question
@@ -54,6 +55,12 @@ class SpanChecker:
         premise = _missing_premise(question, source)
         if premise is not None:
             return self._fail(f"the question speaks of {premise!r}, and the source does not")
+        mixed = mixed_name(question.text, source.text)
+        if mixed is not None:
+            return self._fail(
+                f"the question names {mixed!r}, and the source writes those words only in "
+                "other names"
+            )
         if _DURATION.search(question.text) and _unit_of(candidate.value) in _CURRENCIES:
             return self._fail("the question asks how long, and a sum of money is no duration")
         if _counts(question) and wanted is None and _unit_of(candidate.value) == "%":
