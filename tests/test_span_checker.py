@@ -420,6 +420,8 @@ def expect_place_rule(question: str, answer: str, text: str, refusal: str | None
 
 HOUSEHOLDS = "Of all households, 43.3% had children under 18 living with them."
 LAUNCH = "The service was officially launched on 1 October 1998."
+TRADE = "The African slave trade took 15 million Africans."
+AWARDS = "The cost related to non-vested awards was $1.2 billion."
 
 
 @pytest.mark.parametrize(
@@ -429,8 +431,12 @@ LAUNCH = "The service was officially launched on 1 October 1998."
         (HOUSEHOLDS, "What share of households had children over 18?", "43.3%", "under"),
         (LAUNCH, "When was the service officially launched?", "1 October 1998", None),
         (LAUNCH, "When was the service unofficially launched?", "1 October 1998", "officially"),
+        (TRADE, "How many Africans were taken in the slave trade?", "15 million", None),
+        (TRADE, "How many Africans were taken in the non-slave trade?", "15 million", "slave"),
+        (AWARDS, "What was the cost related to non-vested awards?", "$1.2 billion", None),
     ],
-    ids=["as-said", "opposite", "prefix-as-said", "un-prefixed"],
+    ids=["as-said", "opposite", "prefix-as-said", "un-prefixed", "hyphen-as-said",
+         "hyphen-prefixed", "text-hyphen-prefixed"],
 )  # fmt: skip
 def test_a_word_swapped_for_its_opposite_is_not_what_the_text_says(
     text: str, question: str, answer: str, said: str | None

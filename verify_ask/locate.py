@@ -393,9 +393,13 @@ _OPPOSITES = [
 _NEGATING_PREFIXES = ("un", "non")
 
 
+_HYPHENATED = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+
+
 @lru_cache(maxsize=256)
 def _question_words(text: str) -> tuple[tuple[str, ...], frozenset[str]]:
-    words = tuple(w.lower() for w in _WORD.findall(text) if w.isalpha())
+    # Hyphenated words stay whole: "non-slave" is the opposite of "slave".
+    words = tuple(w.lower() for w in _HYPHENATED.findall(text))
     return words, frozenset(stem(word) for word in words)
 
 
@@ -410,9 +414,13 @@ def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
         if stem(word) in said:
             continue
         for prefix in _NEGATING_PREFIXES:
-            base = word[len(prefix) :]
-            if word.startswith(prefix) and len(base) >= 4 and stem(base) in said:
-                return word, base
+            if word.startswith(prefix):
+                base = word[len(prefix) :]
+                # The text's "non-vested" is two words here: its own "non" says it too.
+                hyphenated = base.startswith("-")
+                base = base.lstrip("-")
+                if len(base) >= 4 and stem(base) in said and not (hyphenated and prefix in said):
+                    return word, base
             if stem(prefix + word) in said:
                 return word, prefix + word
     return None
