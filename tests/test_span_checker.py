@@ -507,3 +507,36 @@ def test_a_figure_the_question_states_must_be_in_the_text(
     question: str, answer: str, refusal: str | None
 ) -> None:
     expect_place_rule(question, answer, MEETING, refusal)
+
+
+# SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0.
+HISTORIANS = (
+    "During the 20th century, historians John Gallagher (1919–1980) and Ronald Robinson "
+    "(1920–1999) constructed a framework for understanding European imperialism."
+)
+TESLA = (
+    "Nikola Tesla (Serbian Cyrillic: Никола Тесла; 10 July 1856 – 7 January 1943) was a "
+    "Serbian American inventor."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "text", "verdict"),
+    [
+        ("When was John Gallagher born?", "1919", HISTORIANS, "pass"),
+        ("When did John Gallagher die?", "1980", HISTORIANS, "pass"),
+        ("When did Ronald Robinson die?", "1999", HISTORIANS, "pass"),
+        ("When did Ronald Robinson die?", "1920", HISTORIANS, "fail"),
+        ("When did John Gallagher die?", "1999", HISTORIANS, "fail"),
+        ("When was Nikola Tesla born?", "10 July 1856", TESLA, "pass"),
+        ("When was Nikola Tesla born?", "7 January 1943", TESLA, "fail"),
+        ("When did Nikola Tesla die?", "1943", TESLA, "pass"),
+    ],
+    ids=["born-first", "died-second", "other-man-died", "birth-is-no-death", "another-life",
+         "after-a-semicolon", "death-is-no-birth", "died-year"],
+)  # fmt: skip
+def test_a_lifes_brackets_say_born_and_died(
+    question: str, answer: str, text: str, verdict: str
+) -> None:
+    result = check(question, answer, text, min_relevance=0.4, margin=1.0)
+    assert result.verdict == verdict, result.detail

@@ -276,9 +276,14 @@ class PlaceIndex:
         total = found = 0.0
         window_start = max(0, first - 4 * NEAR)
         window_end = min(len(stems), last + 4 * NEAR)
+        # A life's brackets say "born" and "died" by where the date stands in them.
+        life_event = self._life_event(question, start, end)
         for term in terms:
             weight = self.weight(term)
             total += weight
+            if life_event is not None and _LIFE_EVENTS.get(term) == life_event:
+                found += weight
+                continue
             best = 0.0
             for index in range(window_start, window_end):
                 if first <= index < last or not same_stem(stems[index], term):
@@ -319,7 +324,11 @@ class PlaceIndex:
         before = slice(
             bisect.bisect_left(sentences, here - 1), bisect.bisect_right(sentences, here)
         )
-        has_predicate = question.predicate is None or _has_word(stems[before], question.predicate)
+        has_predicate = (
+            question.predicate is None
+            or _has_word(stems[before], question.predicate)
+            or (life_event is not None and _LIFE_EVENTS.get(question.predicate) == life_event)
+        )
         opposite = _opposite(question, set(stems[before]))
         return Place(
             found / total if total else 0.0,
@@ -333,6 +342,17 @@ class PlaceIndex:
             opposite=opposite,
             counts=self._counts(question, here, last),
         )
+
+    def _life_event(self, question: Question, start: int, end: int) -> str | None:
+        """ "born" or "died" when the date stands in the brackets of a life the question
+        names ("John Gallagher (1919–1980)"); None elsewhere."""
+        found = _lifespan_role(self.source.text, start, end)
+        if found is None:
+            return None
+        role, opened = found
+        before = self.source.text[max(0, opened - 40) : opened]
+        named = {stem(word.lower()) for word in _WORD.findall(before)[-3:]}
+        return role if named & set(question.names) else None
 
     def _counts(self, question: Question, here: int, last: int) -> str | None:
         """The word after the figure (as the text writes it) that says it measures something
@@ -424,6 +444,36 @@ def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
             if stem(prefix + word) in said:
                 return word, prefix + word
     return None
+
+
+_LIFE_EVENTS = {
+    **{stem(word): "born" for word in ("born", "birth")},
+    **{stem(word): "died" for word in ("die", "died", "death", "dead")},
+}
+_LIFESPAN = re.compile(r"\(([^()]{0,80})\)")
+_DASH = re.compile(r"\s*(?:–|—|-|\bto\b)\s*")
+
+
+def _lifespan_role(text: str, start: int, end: int) -> tuple[str, int] | None:
+    """ "born" or "died" for a date in a life's brackets, "(1919–1980)", "(born 10 July
+    1856)", "(d. 1679)", with where the brackets open; None elsewhere."""
+    opened = text.rfind("(", max(0, start - 80), start)
+    if opened < 0:
+        return None
+    match = _LIFESPAN.match(text, opened)
+    if match is None or match.end() < end:
+        return None
+    inside = match.group(1).split(";")[-1]  # "(Serbian: ...; 10 July 1856 – 7 January 1943)"
+    offset = match.end(1) - len(inside)
+    lead = inside.lstrip().lower()
+    if lead.startswith(("born", "b.")):
+        return "born", opened
+    if lead.startswith(("died", "d.")):
+        return "died", opened
+    dash = _DASH.search(inside)
+    if dash is None or dash.start() == 0:
+        return None
+    return ("born" if end <= offset + dash.start() else "died"), opened
 
 
 _TOTAL_WORDS = stems_of(TOTAL_WORDS)
