@@ -83,6 +83,10 @@ class Place:
     question asks for: "88 *schools*" for "how many students", "300 km *long*" for "how
     wide"."""
 
+    other_year: str | None = None
+    """The year the figure's clause gives it for, when the question asks for another
+    ("at 31 December 2019 totalled £13.0 million" for 2018)."""
+
     @property
     def score(self) -> float:
         return min(1.0, self.proximity + (0.25 if self.names_target else 0.0))
@@ -220,11 +224,14 @@ class PlaceIndex:
     def weight(self, term: str) -> float:
         return self._weights.get(term, math.log(2 + len(self.source.sentences)))
 
-    def place(self, question: Question, start: int, end: int) -> Place:
+    def place(self, question: Question, start: int, end: int, strict: bool = False) -> Place:
+        """How well the figure at ``start:end`` answers the question. ``strict`` counts a
+        question word only for the nearest figure of its kind: in "4 Han Tumens and 3
+        Khitan Tumens" "Khitan" is the 3's, not the 4's (for deciding between the two)."""
         labels = self.source.tables.labels_at(start)
         if labels is not None:
             return self._table_place(question, labels)
-        return self._text_place(question, start, end)
+        return self._text_place(question, start, end, strict)
 
     def _table_place(self, question: Question, labels: list[str]) -> Place:
         """A table cell is about its row label and column header, wherever they stand."""
@@ -265,7 +272,7 @@ class PlaceIndex:
             states_derivation=_states(words, question),
         )
 
-    def _text_place(self, question: Question, start: int, end: int) -> Place:
+    def _text_place(self, question: Question, start: int, end: int, strict: bool = False) -> Place:
         starts, stems, sentences, marks_before = self._words
         first = bisect.bisect_left(starts, start)
         last = bisect.bisect_left(starts, end)  # first word after the span
@@ -290,6 +297,8 @@ class PlaceIndex:
                     continue
                 gap = abs(sentences[index] - here)
                 if gap > 1:
+                    continue
+                if strict and self._another_between(index, first, last, start, end):
                     continue
                 lo, hi = (index + 1, first) if index < first else (last, index)
                 marks = marks_before[hi] - marks_before[lo]
@@ -319,6 +328,7 @@ class PlaceIndex:
             self.source.text, start, end, sentence_start, sentence_end
         )
         negated = negates(self.source.text, clause_start, clause_end)
+        clause_text = self.source.text[clause_start:start] + self.source.text[end:clause_end]
         clause = stems[bisect.bisect_left(starts, clause_start) : first]
         clause += stems[last : bisect.bisect_left(starts, clause_end)]
         before = slice(
@@ -341,7 +351,43 @@ class PlaceIndex:
             stated_as_change=_as_change(stems[max(0, first - 2) : first]),
             opposite=opposite,
             counts=self._counts(question, here, last),
+            other_year=_other_year(question, clause_text),
         )
+
+    @cached_property
+    def _figures(self) -> dict[str, list[tuple[int, int]]]:
+        """Each kind's figures as word spans (first word, first word after), in text order.
+        A figure's twin in brackets ("1,230 km (760 mi)") is left out: it is the same one."""
+        starts = self._words[0]
+        spans: dict[str, list[tuple[int, int]]] = {}
+        previous_end = -1
+        for mention in sorted(self.source.mentions, key=lambda m: m.start):
+            twin = self.source.text[previous_end : mention.start].strip() == "("
+            previous_end = max(previous_end, mention.end)
+            if twin:
+                continue
+            first = bisect.bisect_left(starts, mention.start)
+            last = bisect.bisect_left(starts, mention.end)
+            spans.setdefault(mention.value.kind, []).append((first, last))
+        return spans
+
+    def _another_between(self, index: int, first: int, last: int, start: int, end: int) -> bool:
+        """Whether another figure of the same kind stands between the word at ``index`` and
+        the figure at ``first:last``."""
+        kind = next(
+            (m.value.kind for m in self.source.mentions if m.start == start and m.end == end),
+            None,
+        )
+        lo, hi = (index + 1, first) if index < first else (last, index)
+        stems = self._words[1]
+        for a, b in self._figures.get(kind or "", ()):
+            if not (lo <= a and b <= hi) or (a, b) == (first, last):
+                continue
+            # "from 90% to 60%", "1115–1234", "one of the seven": one phrase, no other figure.
+            gap = stems[b:first] if b <= first else stems[last:a]
+            if any(word not in _LINKING for word in gap):
+                return True
+        return False
 
     def _life_event(self, question: Question, start: int, end: int) -> str | None:
         """ "born" or "died" when the date stands in the brackets of a life the question
@@ -446,6 +492,7 @@ def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
     return None
 
 
+_LINKING = frozenset("to and or of the than from".split())
 _LIFE_EVENTS = {
     **{stem(word): "born" for word in ("born", "birth")},
     **{stem(word): "died" for word in ("die", "died", "death", "dead")},
@@ -480,6 +527,17 @@ _TOTAL_WORDS = stems_of(TOTAL_WORDS)
 _CHANGE_WORDS = stems_of(CHANGE_VERBS)
 YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
 """A year as a table header or a question writes it ("2019", "30 June 2018")."""
+
+
+def _other_year(question: Question, clause: str) -> str | None:
+    """The year a figure's clause names, when the question asks about one other year."""
+    if question.expects == "date":
+        return None
+    asked = set(YEAR.findall(question.text))
+    said = YEAR.findall(clause)
+    if len(asked) != 1 or not said or asked & set(said):
+        return None
+    return said[0]
 
 
 def _one_of_years(question: Question, labels: list[str]) -> bool:

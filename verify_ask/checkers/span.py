@@ -134,6 +134,13 @@ class SpanChecker:
                 best_place.score,
                 evidence,
             )
+        if best_place.other_year is not None:
+            return self._fail(
+                f"{where}, but the text gives it for {best_place.other_year}, and the question "
+                "asks about another year",
+                best_place.score,
+                evidence,
+            )
         if best_place.stated_as_change and not question.wants_arithmetic:
             return self._fail(
                 f"{where}, but the source gives it as a change, and the question asks for "
@@ -162,6 +169,18 @@ class SpanChecker:
             # one, so the place cannot decide and the model must prefer this one (measured
             # in ``defaults``).
             rival_place, rival_mention = rival
+            # Read strictly, the question's words may belong to the rival alone ("4 Han
+            # Tumens and 3 Khitan Tumens"): then the place decides, not the model.
+            mine = index.place(question, best.start, best.end, strict=True).score
+            theirs = index.place(question, rival_mention.start, rival_mention.end, strict=True)
+            comparable = _unit_of(rival_mention.value) in (None, _unit_of(candidate.value))
+            if comparable and theirs.score > mine + margin:
+                return self._fail(
+                    f"{where}, but {rival_mention.surface!r} stands about as well "
+                    f"({rival_place.score:.2f}) and the question's words belong to it",
+                    best_place.score,
+                    evidence,
+                )
             prefers, why = _prefers(candidate, rival_mention.value, context)
             if not prefers:
                 return self._fail(
@@ -213,11 +232,14 @@ def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, 
     source, question = context.source, context.question
     dates = {(m.start, m.end) for m in source.mentions if isinstance(m.value, DateValue)}
     best: tuple[Place, Mention] | None = None
+    named = [m.value for m in find_values(question.text)]
     for mention in source.mentions:
         if mention.value.kind != kind or occurs_as(value, mention.value):
             continue
         if not _fits_unit(mention.value, question.unit):
             continue
+        if any(occurs_as(mention.value, given) for given in named):
+            continue  # the question's own figure ("from 90% to what?") is not what it asks
         if kind == "number" and (mention.start, mention.end) in dates:
             continue  # a bare year is a date's twin, no rival to a count
         if not source.places.may_answer(question, mention.start):
