@@ -360,6 +360,30 @@ def test_a_percentage_is_no_answer_to_how_many_of_a_thing() -> None:
     assert share.verdict == "pass", share.detail
 
 
+# SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0.
+FARMS = (
+    "As of 2004, an estimated 32,463 farms occupied around 136,000 square kilometres "
+    "(52,500 sq mi) of Victorian land."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"),
+    [
+        ("How many farms are there in Victoria?", "32,463", "pass"),
+        ("How many farms are there in Victoria?", "136,000 square kilometres", "fail"),
+        ("How many square kilometres do farms occupy in Victoria?", "136,000 km2", "pass"),
+        ("How many total square kilometres do Victoria's farms occupy?", "136,000 km2", "pass"),
+    ],
+    ids=["count", "a-measure-is-no-count", "unit-asked", "unit-after-total"],
+)
+def test_a_measure_is_no_answer_to_how_many_things(
+    question: str, answer: str, verdict: str
+) -> None:
+    result = check(question, answer, FARMS, min_relevance=0.0, margin=1.0)
+    assert result.verdict == verdict, result.detail
+
+
 @pytest.mark.parametrize(
     ("question", "answer", "verdict"),
     [

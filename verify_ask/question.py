@@ -226,9 +226,12 @@ def _names(text: str) -> tuple[str, ...]:
 
 _PERCENT = re.compile(r"\b(percent|percentage|per cent)\b|%", re.IGNORECASE)
 _UNIT_PHRASES = (
-    re.compile(r"\bhow\s+(?:many|much)\s+([A-Za-z]+(?:\s+[A-Za-z]+)?)", re.IGNORECASE),
+    re.compile(r"\bhow\s+(?:many|much)\s+([A-Za-z]+(?:\s+[A-Za-z]+){0,2})", re.IGNORECASE),
     re.compile(r"\bin\s+([A-Za-z]+(?:\s+[A-Za-z]+)?)\s*\??$", re.IGNORECASE),
 )
+
+
+_UNIT_QUALIFIERS = frozenset("total more fewer less additional extra".split())
 
 
 def _named_unit(text: str) -> str | None:
@@ -242,6 +245,8 @@ def _named_unit(text: str) -> str | None:
         if not match:
             continue
         words = match.group(1).split()
+        if len(words) > 1 and words[0].lower() in _UNIT_QUALIFIERS:
+            words = words[1:]  # "how many total acres", "how many more miles"
         for phrase in (" ".join(words[:2]), words[0]):
             unit = unit_token(phrase)
             if unit is not None and len(phrase) > 2:

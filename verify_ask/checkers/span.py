@@ -63,8 +63,11 @@ class SpanChecker:
             )
         if _DURATION.search(question.text) and _unit_of(candidate.value) in _CURRENCIES:
             return self._fail("the question asks how long, and a sum of money is no duration")
-        if _counts(question) and wanted is None and _unit_of(candidate.value) == "%":
-            return self._fail("the question asks how many, and a percentage is no count")
+        # "How many dollars" names no unit (pounds may be weight), so money may answer it.
+        unit = _unit_of(candidate.value)
+        if _counts(question) and wanted is None and unit is not None and unit not in _CURRENCIES:
+            measure = "a percentage" if unit == "%" else "a measure"
+            return self._fail(f"the question asks how many, and {measure} is no count")
         if wanted and _unit_of(candidate.value) not in (None, wanted):
             return self._fail(f"the question asks in {wanted}, not {_unit_of(candidate.value)}")
         places = [m for m in source.mentions if occurs_as(candidate.value, m.value)]
