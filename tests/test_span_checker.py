@@ -370,23 +370,6 @@ FARMS = (
 @pytest.mark.parametrize(
     ("question", "answer", "verdict"),
     [
-        ("How many farms are there in Victoria?", "32,463", "pass"),
-        ("How many farms are there in Victoria?", "136,000 square kilometres", "fail"),
-        ("How many square kilometres do farms occupy in Victoria?", "136,000 km2", "pass"),
-        ("How many total square kilometres do Victoria's farms occupy?", "136,000 km2", "pass"),
-    ],
-    ids=["count", "a-measure-is-no-count", "unit-asked", "unit-after-total"],
-)
-def test_a_measure_is_no_answer_to_how_many_things(
-    question: str, answer: str, verdict: str
-) -> None:
-    result = check(question, answer, FARMS, min_relevance=0.0, margin=1.0)
-    assert result.verdict == verdict, result.detail
-
-
-@pytest.mark.parametrize(
-    ("question", "answer", "verdict"),
-    [
         ("What is the total cost of attendance in 2012-13?", "$57,000", "pass"),
         ("What is the total cost of attendance in 2012-13?", "$38,000", "fail"),
         ("How many total dollars was tuition in 2012-13?", "$38,000", "pass"),
@@ -575,11 +558,17 @@ GUARANTEE = (
         ("When was Nikola Tesla born?", "10 July 1856", TESLA, "pass"),
         ("When was Nikola Tesla born?", "7 January 1943", TESLA, "fail"),
         ("When did Nikola Tesla die?", "1943", TESLA, "pass"),
+        ("How many farms are there in Victoria?", "32,463", FARMS, "pass"),
+        ("How many farms are there in Victoria?", "136,000 square kilometres", FARMS, "fail"),
+        ("How many square kilometres do farms occupy in Victoria?", "136,000 km2", FARMS, "pass"),
+        ("How many total square kilometres do Victoria's farms occupy?", "136,000 km2", FARMS,
+         "pass"),
     ],
     ids=["words-after-its-figure", "words-of-the-next-figure", "first-of-a-list",
          "the-questions-figure-is-no-rival", "the-year-asked", "another-year",
          "born-first", "died-second", "other-man-died", "birth-is-no-death", "another-life",
-         "after-a-semicolon", "death-is-no-birth", "died-year"],
+         "after-a-semicolon", "death-is-no-birth", "died-year",
+         "count", "a-measure-is-no-count", "unit-asked", "unit-after-total"],
 )  # fmt: skip
 def test_the_text_decides_which_figure_the_question_means(
     question: str, answer: str, text: str, verdict: str
