@@ -266,7 +266,7 @@ def sampled_check(question_text: str, text: str, answers: list[str], pick: str, 
 
 def test_a_figure_as_well_placed_as_another_needs_the_model_to_prefer_it() -> None:
     # 500 and 700 stand equally near every word of the question: only the model can choose.
-    text = "In 2019 the Leeds plant produced 500 cars and 700 vans."
+    text = "In 2019 the Leeds plant produced 500 vehicles and 700 engines."
     question = "How many vehicles did the Leeds plant produce in 2019?"
     parsed = analyze_question(question)
 
@@ -460,6 +460,7 @@ SCHOOLS = (
     "As of April 2014, there are 88 private schools in New Zealand, catering for around "
     "28,000 students or 3.7% of the entire student population."
 )
+TEACHERS = "Victoria has about 63,519 full-time teachers."
 AUTHORS = (
     'A chapter typically has two "coordinating lead authors" and ten to fifteen "lead authors".'
 )
@@ -478,9 +479,12 @@ AUTHORS = (
          "28,000", None),
         (AUTHORS, "How many lead authors does a chapter have?", "10 to 15", None),
         (AUTHORS, "How many chapters have lead authors?", "10 to 15", "authors"),
+        (TEACHERS, "How many full time teachers does Victoria have?", "63,519", None),
+        (TEACHERS, "How many full time janitors does Victoria have?", "63,519", "teachers"),
+        (TEACHERS, "How many people teach in Victoria?", "63,519", None),
     ],
     ids=["wide", "long-for-wide", "long", "schools", "schools-for-students", "students",
-         "range", "range-counts-authors"],
+         "range", "range-counts-authors", "teachers", "teachers-for-janitors", "no-plural-asked"],
 )  # fmt: skip
 def test_a_figure_that_measures_something_else_does_not_answer(
     text: str, question: str, answer: str, counts: str | None

@@ -19,11 +19,13 @@ from functools import cached_property, lru_cache
 
 from verify_ask.names import abbreviations, code_pattern, initialisms
 from verify_ask.normalize.numbers import NUMBER_WORDS
+from verify_ask.normalize.units import unit_token
 from verify_ask.question import (
     CHANGE_VERBS,
     STOPWORDS,
     TOTAL_WORDS,
     Question,
+    counted_head,
     is_code,
     negates,
     stem,
@@ -400,6 +402,26 @@ class PlaceIndex:
         named = {stem(word.lower()) for word in _WORD.findall(before)[-3:]}
         return role if named & set(question.names) else None
 
+    def _counts_unasked(self, after: list[str], question: Question, here: int) -> int | None:
+        """The noun right after a figure when the question counts something its sentence
+        never names ("how many janitors": "63,519 full-time *teachers*")."""
+        following, _ = _noun_after(after)
+        head = counted_head(question.text) if _HOW_MANY.search(question.text) else None
+        if not following or head is None:
+            return None
+        # "gigatons" are tons.
+        if any(same_stem(w, head) or w.endswith(head) for w in self._sentence_stems(here)):
+            return None
+        if unit_token(after[following[-1]]) is not None:
+            return None
+        return following[-1]
+
+    def _sentence_stems(self, sentence: int) -> set[str]:
+        _, stems, sentences, _ = self._words
+        lo = bisect.bisect_left(sentences, sentence)
+        hi = bisect.bisect_right(sentences, sentence)
+        return set(stems[lo:hi])
+
     def _counts(self, question: Question, here: int, last: int) -> str | None:
         """The word after the figure (as the text writes it) that says it measures something
         other than what the question asks for."""
@@ -410,6 +432,8 @@ class PlaceIndex:
             if sentences[index] == here
         ]
         found = _counts_other([stems[index] for index in after], question)
+        if found is None:
+            found = self._counts_unasked([stems[index] for index in after], question, here)
         if found is None:
             return None
         match = _WORD.match(self.source.text, starts[after[found]])
@@ -492,6 +516,7 @@ def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
     return None
 
 
+_HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _LINKING = frozenset("to and or of the than from".split())
 _LIFE_EVENTS = {
     **{stem(word): "born" for word in ("born", "birth")},
@@ -570,14 +595,13 @@ _DIMENSIONS = {
 }
 
 
-def _counts_other(after: list[str], question: Question) -> int | None:
-    """Which of the stems after a figure says it measures something else than the question
-    asks: another of the question's nouns where it counts one ("how many students": "88
-    private *schools*"), or another dimension ("how wide": "300 km *long*")."""
-    # The rest of a range ("ten *to fifteen* lead authors") counts the same thing.
+def _noun_after(after: list[str]) -> tuple[list[int], dict[str, int]]:
+    """Which of the stems after a figure name what it counts, and the dimensions among them.
+
+    What a figure counts comes right after it, before any other small word ("182 million
+    tons *of dust*" counts tons); the rest of a range ("ten *to fifteen* lead authors")
+    counts the same thing."""
     skip = 2 if len(after) > 1 and after[0] in _RANGE_WORDS and _is_number(after[1]) else 0
-    # What a figure counts comes right after it, before any other small word ("182
-    # million tons *of dust*" counts tons).
     following: list[int] = []
     dimensions: dict[str, int] = {}
     for index in range(skip, len(after)):
@@ -587,6 +611,14 @@ def _counts_other(after: list[str], question: Question) -> int | None:
         if word in _CLAUSE_MARKS or word[:1].isdigit() or word in STOPWORDS:
             break
         following.append(index)
+    return following, dimensions
+
+
+def _counts_other(after: list[str], question: Question) -> int | None:
+    """Which of the stems after a figure says it measures something else than the question
+    asks: another of the question's nouns where it counts one ("how many students": "88
+    private *schools*"), or another dimension ("how wide": "300 km *long*")."""
+    following, dimensions = _noun_after(after)
     asked = {_DIMENSIONS[w] for w in _question_words(question.text)[1] if w in _DIMENSIONS}
     if asked and dimensions and not dimensions.keys() & asked:
         return next(iter(dimensions.values()))

@@ -261,6 +261,22 @@ _NOT_A_NOUN = frozenset(
 )
 
 
+def counted_head(text: str) -> str | None:
+    """The stem of the plural noun a "how many" question counts ("how many private *schools*
+    existed", "how many *students* signed up"); None when no word after "how many" reads as
+    one ("how many people", "how many LEA-funded 11 to 18 schools")."""
+    match = _COUNTED.search(text)
+    if not match:
+        return None
+    words = []
+    for word in match.group(1).lower().split():
+        if word in _NOT_A_NOUN:
+            break
+        words.append(word)
+    plural = [w for w in words if w.endswith("s") and not w.endswith("ss")]
+    return stem(plural[0]) if plural else None
+
+
 def _counted_noun(text: str) -> tuple[str, ...]:
     match = _COUNTED.search(text)
     if not match:
