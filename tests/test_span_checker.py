@@ -429,6 +429,9 @@ HOUSEHOLDS = "Of all households, 43.3% had children under 18 living with them."
 LAUNCH = "The service was officially launched on 1 October 1998."
 TRADE = "The African slave trade took 15 million Africans."
 AWARDS = "The cost related to non-vested awards was $1.2 billion."
+YUAN = "The Yuan dynasty was established by Kublai Khan in 1271."
+REPORT = "The IPCC Fourth Assessment Report showed 12 temperature reconstructions."
+CENTERS = "The most recent center opened in Hong Kong in 2015."
 
 
 @pytest.mark.parametrize(
@@ -441,9 +444,18 @@ AWARDS = "The cost related to non-vested awards was $1.2 billion."
         (TRADE, "How many Africans were taken in the slave trade?", "15 million", None),
         (TRADE, "How many Africans were taken in the non-slave trade?", "15 million", "slave"),
         (AWARDS, "What was the cost related to non-vested awards?", "$1.2 billion", None),
+        (YUAN, "When did Kublai Khan establish the Yuan dynasty?", "1271", None),
+        (YUAN, "When did Kublai Khan disestablish the Yuan dynasty?", "1271", "establish"),
+        (REPORT, "How many reconstructions did the Fourth Assessment Report show?", "12", None),
+        (REPORT, "How many reconstructions did the second assessment report show?", "12",
+         "fourth"),
+        (CENTERS, "In what year did the newest center open in Hong Kong?", "2015", None),
+        (CENTERS, "In what year did the oldest center open in Hong Kong?", "2015", "recent"),
     ],
     ids=["as-said", "opposite", "prefix-as-said", "un-prefixed", "hyphen-as-said",
-         "hyphen-prefixed", "text-hyphen-prefixed"],
+         "hyphen-prefixed", "text-hyphen-prefixed",
+         "dis-as-said", "dis-prefixed", "ordinal-as-said", "other-ordinal", "newest",
+         "oldest-for-recent"],
 )  # fmt: skip
 def test_a_word_swapped_for_its_opposite_is_not_what_the_text_says(
     text: str, question: str, answer: str, said: str | None
@@ -460,6 +472,7 @@ SCHOOLS = (
     "As of April 2014, there are 88 private schools in New Zealand, catering for around "
     "28,000 students or 3.7% of the entire student population."
 )
+LENGTH = "Until 1932 the generally accepted length of the Rhine was 1,230 kilometres."
 TEACHERS = "Victoria has about 63,519 full-time teachers."
 AUTHORS = (
     'A chapter typically has two "coordinating lead authors" and ten to fifteen "lead authors".'
@@ -482,9 +495,12 @@ AUTHORS = (
         (TEACHERS, "How many full time teachers does Victoria have?", "63,519", None),
         (TEACHERS, "How many full time janitors does Victoria have?", "63,519", "teachers"),
         (TEACHERS, "How many people teach in Victoria?", "63,519", None),
+        (LENGTH, "How long was the accepted length of the Rhine?", "1,230 kilometres", None),
+        (LENGTH, "How wide was the Rhine accepted to be?", "1,230 kilometres", "length"),
     ],
     ids=["wide", "long-for-wide", "long", "schools", "schools-for-students", "students",
-         "range", "range-counts-authors", "teachers", "teachers-for-janitors", "no-plural-asked"],
+         "range", "range-counts-authors", "teachers", "teachers-for-janitors", "no-plural-asked",
+         "length", "length-for-width"],
 )  # fmt: skip
 def test_a_figure_that_measures_something_else_does_not_answer(
     text: str, question: str, answer: str, counts: str | None

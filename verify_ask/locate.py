@@ -352,7 +352,7 @@ class PlaceIndex:
             states_derivation=_states(_beside(stems, first, last), question),
             stated_as_change=_as_change(stems[max(0, first - 2) : first]),
             opposite=opposite,
-            counts=self._counts(question, here, last),
+            counts=self._counts(question, here, last) or _other_dimension(question, clause),
             other_year=_other_year(question, clause_text),
         )
 
@@ -473,14 +473,20 @@ _OPPOSITES = [
         "east/west import/export imported/exported earliest/latest maximum/minimum "
         "majority/minority rise/fall rose/fell increase/decrease increased/decreased "
         "highest/lowest largest/smallest above/below entered/left open/closed "
-        "opened/closed upper/lower inside/outside"
+        "opened/closed upper/lower inside/outside oldest/newest oldest/recent"
     ).split()
     for first, second in [pair.split("/")]
     for word, other in ((first, second), (second, first))
 ]
 
 
-_NEGATING_PREFIXES = ("un", "non")
+_ORDINALS = tuple(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
+)
+_PER_SECOND = re.compile(r"\b(per|a|each)\s+second\b", re.IGNORECASE)
+_NEGATING_PREFIXES = ("un", "non", "dis")
+# "disestablish" is not "establish", but "discover" is no opposite of "cover".
+_SHORTEST_BASE = {"un": 4, "non": 4, "dis": 6}
 
 
 _HYPHENATED = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
@@ -499,19 +505,27 @@ def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
     for word, other, word_stem, other_stem in _OPPOSITES:
         if word_stem in asked and other_stem in said and word_stem not in said:
             return word, other
+    # "the second assessment report" against "the Fourth Assessment Report".
+    ordinals = [w for w in words if w in _ORDINALS and not _PER_SECOND.search(question.text)]
+    if ordinals and not any(stem(w) in said for w in ordinals):
+        other = next((w for w in _ORDINALS if stem(w) in said), None)
+        if other is not None:
+            return ordinals[0], other
     # "unofficially launched" against "officially launched", either way round.
     for word in words:
         if stem(word) in said:
             continue
         for prefix in _NEGATING_PREFIXES:
+            shortest = _SHORTEST_BASE[prefix]
             if word.startswith(prefix):
                 base = word[len(prefix) :]
                 # The text's "non-vested" is two words here: its own "non" says it too.
                 hyphenated = base.startswith("-")
                 base = base.lstrip("-")
-                if len(base) >= 4 and stem(base) in said and not (hyphenated and prefix in said):
+                said_too = hyphenated and prefix in said
+                if len(base) >= shortest and stem(base) in said and not said_too:
                     return word, base
-            if stem(prefix + word) in said:
+            if len(word) >= shortest and stem(prefix + word) in said:
                 return word, prefix + word
     return None
 
@@ -593,6 +607,17 @@ _DIMENSIONS = {
     )
     for word in words.split()
 }
+
+
+def _other_dimension(question: Question, clause: list[str]) -> str | None:
+    """A dimension word in the figure's clause when the question asks another and the clause
+    never says that one ("How wide is the Rhine?": "the accepted *length* of the Rhine was
+    1,230 kilometres")."""
+    asked = {_DIMENSIONS[w] for w in _question_words(question.text)[1] if w in _DIMENSIONS}
+    said = {_DIMENSIONS[w]: w for w in clause if w in _DIMENSIONS}
+    if asked and said and not said.keys() & asked:
+        return next(iter(said.values()))
+    return None
 
 
 def _noun_after(after: list[str]) -> tuple[list[int], dict[str, int]]:
