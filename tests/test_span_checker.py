@@ -596,3 +596,20 @@ def test_the_text_decides_which_figure_the_question_means(
     # One sample wrote the answer, so the model prefers it to any rival: the text decides.
     result = check(question, answer, text)
     assert result.verdict == verdict, result.detail
+
+
+def test_the_name_a_text_opens_with_and_returns_to_is_its_subject() -> None:
+    lines = [
+        "Nikola Tesla was an inventor.",
+        "He studied in Graz.",
+        "He left Graz in 1878.",
+        "In 1884 he moved to New York City.",
+        "He worked for Edison there.",
+    ]
+    question = "When did Tesla move to New York City?"
+    # Named first and once more: the text is about him, wherever "he" stands.
+    returning = check(question, "1884", " ".join([*lines, "Tesla died in 1943."]))
+    assert returning.verdict == "pass", returning.detail
+    # Named once: the figure's sentence may be about anyone.
+    once = check(question, "1884", " ".join(lines))
+    assert once.verdict == "fail" and "names (tesla)" in once.detail, once.detail

@@ -185,8 +185,11 @@ class PlaceIndex:
         return found
 
     def _is_topic(self, question: Question, name: str) -> bool:
-        """A name in several sentences is what the text is about; "its" may stand for it."""
-        return len(self.name_sentences(question, name)) >= TOPIC_SENTENCES
+        """A name in several sentences, or in the first and another, is what the text is
+        about; "its" may stand for it."""
+        found = self.name_sentences(question, name)
+        # The name the text opens with and comes back to is its subject ("Tesla ... He").
+        return len(found) >= TOPIC_SENTENCES or (0 in found and len(found) >= 2)
 
     def may_answer(self, question: Question, start: int) -> bool:
         """False when no question term stands within a sentence of ``start`` and it is no
