@@ -537,8 +537,8 @@ def test_a_figure_the_question_states_must_be_in_the_text(
     expect_place_rule(question, answer, MEETING, refusal)
 
 
-# SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0; the guarantee is from TAT-QA dev
-# (Zhu et al. 2021), CC BY 4.0.
+# SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0; the expenses and the guarantee are from
+# TAT-QA dev (Zhu et al. 2021), CC BY 4.0.
 HISTORIANS = (
     "During the 20th century, historians John Gallagher (1919–1980) and Ronald Robinson "
     "(1920–1999) constructed a framework for understanding European imperialism."
@@ -552,6 +552,11 @@ HONORS = (
     "Harvard College reduced the number of students who receive Latin honors from 90% in 2004 "
     "to 60% in 2005."
 )
+EXPENSES = (
+    "Table:\n | 2019 | 2018\nImpairment charges | $94.2 | $394.0\n"
+    "Other operating expenses | 27.0 | 33.7\nTotal Other operating expenses | $166.3 | $513.3\n"
+)
+DEPOSITS = "Deposits held as collateral at 31 December 2019 are £3.5 million (2018: £3.5 million)."
 GUARANTEE = (
     "Peel has provided a guarantee in respect of Section 106 planning obligation liabilities "
     "at Barton Square which at 31 December 2019 totalled £13.0 million (2018: £12.4 million)."
@@ -570,6 +575,8 @@ GUARANTEE = (
          "£13.0 million", GUARANTEE, "pass"),
         ("What was the guarantee for Section 106 liabilities at 31 December 2018?",
          "£13.0 million", GUARANTEE, "fail"),
+        ("What were the deposits held as collateral at 31 December 2018?", "£3.5 million",
+         DEPOSITS, "pass"),
         ("When was John Gallagher born?", "1919", HISTORIANS, "pass"),
         ("When did John Gallagher die?", "1980", HISTORIANS, "pass"),
         ("When did Ronald Robinson die?", "1999", HISTORIANS, "pass"),
@@ -583,12 +590,17 @@ GUARANTEE = (
         ("How many square kilometres do farms occupy in Victoria?", "136,000 km2", FARMS, "pass"),
         ("How many total square kilometres do Victoria's farms occupy?", "136,000 km2", FARMS,
          "pass"),
+        ("What were the Other operating expenses in 2019?", "27.0", EXPENSES, "pass"),
+        ("What were the Other operating expenses in 2019?", "$166.3", EXPENSES, "fail"),
+        ("What were the total Other operating expenses in 2019?", "$166.3", EXPENSES, "pass"),
     ],
     ids=["words-after-its-figure", "words-of-the-next-figure", "first-of-a-list",
          "the-questions-figure-is-no-rival", "the-year-asked", "another-year",
+         "the-year-in-brackets",
          "born-first", "died-second", "other-man-died", "birth-is-no-death", "another-life",
          "after-a-semicolon", "death-is-no-birth", "died-year",
-         "count", "a-measure-is-no-count", "unit-asked", "unit-after-total"],
+         "count", "a-measure-is-no-count", "unit-asked", "unit-after-total",
+         "the-row", "its-total-row", "total-asked"],
 )  # fmt: skip
 def test_the_text_decides_which_figure_the_question_means(
     question: str, answer: str, text: str, verdict: str

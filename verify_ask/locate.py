@@ -85,6 +85,8 @@ class Place:
     question asks for: "88 *schools*" for "how many students", "300 km *long*" for "how
     wide"."""
 
+    sums_the_row_asked: bool = False
+    """A table's "Total X" row when the question asks for X and the table has an X row."""
     other_year: str | None = None
     """The year the figure's clause gives it for, when the question asks for another
     ("at 31 December 2019 totalled £13.0 million" for 2018)."""
@@ -274,7 +276,20 @@ class PlaceIndex:
             missing,
             has_predicate=has_predicate,
             totals=totals,
+            sums_the_row_asked=not question.total and self._totals_a_row(labels[0]),
             states_derivation=_states(words, question),
+        )
+
+    def _totals_a_row(self, label: str) -> bool:
+        """Whether a row labelled "Total other operating expenses" sums a row the table
+        also has, "Other operating expenses"."""
+        words = [stem(w.lower()) for w in _WORD.findall(label)]
+        if not any(w in _TOTAL_WORDS for w in words):
+            return False
+        rest = {w for w in words if w not in _TOTAL_WORDS}
+        return any(
+            {stem(w.lower()) for w in _WORD.findall(other)} == rest
+            for other, _ in self.source.tables.body_rows()
         )
 
     def _text_place(self, question: Question, start: int, end: int, strict: bool = False) -> Place:
@@ -333,7 +348,10 @@ class PlaceIndex:
             self.source.text, start, end, sentence_start, sentence_end
         )
         negated = negates(self.source.text, clause_start, clause_end)
-        clause_text = self.source.text[clause_start:start] + self.source.text[end:clause_end]
+        # "(2018: £12.4 million)": the year before the colon is the figure's.
+        label = self.source.text[max(0, clause_start - 5) : clause_start + 1]
+        clause_text = label if _YEAR_LABEL.search(label) else ""
+        clause_text += self.source.text[clause_start:start] + self.source.text[end:clause_end]
         clause = stems[bisect.bisect_left(starts, clause_start) : first]
         clause += stems[last : bisect.bisect_left(starts, clause_end)]
         before = slice(
@@ -534,6 +552,7 @@ def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
 
 
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+_YEAR_LABEL = re.compile(r"(?<!\d)(?:1[89]|20)\d\d:$")
 _LINKING = frozenset("to and or of the than from".split())
 _LIFE_EVENTS = {
     **{stem(word): "born" for word in ("born", "birth")},

@@ -97,7 +97,9 @@ class SpanChecker:
                 place.score,
                 (evidence_at(source, mention.start, mention.end),),
             )
-        scored = measuring
+        # "at 31 December 2019 is £3.5 million (2018: £3.5 million)": for 2018, the second.
+        of_the_year = [pair for pair in measuring if pair[0].other_year is None]
+        scored = of_the_year or measuring
         best_place, best = scored[0]
         evidence = tuple(evidence_at(source, m.start, m.end) for _, m in scored[:3])
         rival = _best_rival(context, candidate.value, kind)
@@ -134,6 +136,12 @@ class SpanChecker:
             return self._fail(
                 f"{where}, but the question asks for a total and the source does not give "
                 "this figure as one",
+                best_place.score,
+                evidence,
+            )
+        if best_place.sums_the_row_asked:
+            return self._fail(
+                f"{where}, but it is the total of the row the question asks for",
                 best_place.score,
                 evidence,
             )
