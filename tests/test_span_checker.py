@@ -556,6 +556,7 @@ EXPENSES = (
     "Table:\n | 2019 | 2018\nImpairment charges | $94.2 | $394.0\n"
     "Other operating expenses | 27.0 | 33.7\nTotal Other operating expenses | $166.3 | $513.3\n"
 )
+REVENUE = "Table:\n$ million | 2019 | 2018\nRevenue | 532.0 | 470.0\nCosts | 210.0 | 190.0\n"
 DEPOSITS = "Deposits held as collateral at 31 December 2019 are £3.5 million (2018: £3.5 million)."
 GUARANTEE = (
     "Peel has provided a guarantee in respect of Section 106 planning obligation liabilities "
@@ -577,6 +578,9 @@ GUARANTEE = (
          "£13.0 million", GUARANTEE, "fail"),
         ("What were the deposits held as collateral at 31 December 2018?", "£3.5 million",
          DEPOSITS, "pass"),
+        ("What was the revenue in 2019?", "532.0", REVENUE, "pass"),
+        ("What was the revenue in 2019?", "470.0", REVENUE, "fail"),
+        ("What was the revenue in 2017?", "532.0", REVENUE, "fail"),
         ("When was John Gallagher born?", "1919", HISTORIANS, "pass"),
         ("When did John Gallagher die?", "1980", HISTORIANS, "pass"),
         ("When did Ronald Robinson die?", "1999", HISTORIANS, "pass"),
@@ -596,7 +600,8 @@ GUARANTEE = (
     ],
     ids=["words-after-its-figure", "words-of-the-next-figure", "first-of-a-list",
          "the-questions-figure-is-no-rival", "the-year-asked", "another-year",
-         "the-year-in-brackets",
+         "the-year-in-brackets", "the-years-column", "another-years-column",
+         "a-year-the-table-lacks",
          "born-first", "died-second", "other-man-died", "birth-is-no-death", "another-life",
          "after-a-semicolon", "death-is-no-birth", "died-year",
          "count", "a-measure-is-no-count", "unit-asked", "unit-after-total",

@@ -277,6 +277,7 @@ class PlaceIndex:
             has_predicate=has_predicate,
             totals=totals,
             sums_the_row_asked=not question.total and self._totals_a_row(labels[0]),
+            other_year=_other_year(question, " ".join(labels[1:])),
             states_derivation=_states(words, question),
         )
 

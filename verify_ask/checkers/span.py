@@ -256,7 +256,7 @@ def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, 
         if not source.places.may_answer(question, mention.start):
             continue
         place = source.places.place(question, mention.start, mention.end)
-        if place.counts is not None:
+        if place.counts is not None or place.other_year is not None:
             continue
         if best is None or place.score > best[0].score:
             best = (place, mention)
