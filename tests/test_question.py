@@ -1,7 +1,7 @@
 import pytest
 
 from verify_ask.errors import InputError
-from verify_ask.question import analyze_question
+from verify_ask.question import analyze_question, counted_head
 
 CASES = [
     ("When was OrigoTech founded?", "date", False),
@@ -71,3 +71,18 @@ def test_arithmetic_questions_know_how_a_text_states_their_result() -> None:
     assert "total" in analyze_question("What were the sales in total?").derivation
     assert analyze_question("How much more did A sell than B?").derivation == frozenset()
     assert analyze_question("How many people live there?").derivation == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("text", "head"),
+    [
+        ("How many private schools existed in New Zealand?", "school"),
+        ("In April 2014, how many New Zealand students attended private schools?", "student"),
+        ("How many people lived in Egypt?", None),
+        ("How many Victorians are Buddhist?", None),
+        ("When was it founded?", None),
+    ],
+    ids=["plural-after-adjective", "plural-after-names", "no-plural", "a-people", "no-count"],
+)
+def test_the_noun_a_question_counts(text: str, head: str | None) -> None:
+    assert counted_head(text) == head

@@ -525,11 +525,18 @@ MEETING = "Attendance at the 2003 meeting included 350 government officials and 
     [
         ("What year did 350 officials attend the meeting?", "2003", None),
         ("What year did more than 375 officials attend the meeting?", "2003", "speaks of '375'"),
+        # "the 5th meeting" may be written "fifth": an ordinal is no premise.
+        ("What year did the 5th meeting take place?", "2003", None),
         # A year may be written another way ("fiscal 2003"): no premise to hold the text to,
         # but the figure's clause gives it for another year.
         ("How many officials attended the meeting in 2004?", "350", "gives it for 2003"),
     ],
-    ids=["premise-in-text", "premise-not-in-text", "a-year-is-no-premise-but-another-year"],
+    ids=[
+        "premise-in-text",
+        "premise-not-in-text",
+        "an-ordinal-is-no-premise",
+        "a-year-is-no-premise-but-another-year",
+    ],
 )
 def test_a_figure_the_question_states_must_be_in_the_text(
     question: str, answer: str, refusal: str | None

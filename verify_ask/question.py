@@ -269,11 +269,12 @@ def counted_head(text: str) -> str | None:
     if not match:
         return None
     words = []
-    for word in match.group(1).lower().split():
-        if word in _NOT_A_NOUN:
+    for word in match.group(1).split():
+        if word.lower() in _NOT_A_NOUN:
             break
         words.append(word)
-    plural = [w for w in words if w.endswith("s") and not w.endswith("ss")]
+    # "How many Victorians": a people is named in many ways ("members", "residents").
+    plural = [w for w in words if w.endswith("s") and not w.endswith("ss") and w.islower()]
     return stem(plural[0]) if plural else None
 
 

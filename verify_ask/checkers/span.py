@@ -208,6 +208,7 @@ class SpanChecker:
         return CheckResult(self.name, "fail", score, evidence, detail, grounding=True)
 
 
+_ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)\b")
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _DURATION = re.compile(r"\b(duration|how long|what period|over what time)\b", re.IGNORECASE)
 _CURRENCIES = frozenset(CURRENCY_CODES.values()) | frozenset(CURRENCY_SYMBOLS.values())
@@ -231,6 +232,8 @@ def _missing_premise(question: Question, source: Source) -> str | None:
     for mention in find_values(question.text):
         if isinstance(mention.value, DateValue) or YEAR.fullmatch(mention.surface):
             continue
+        if _ORDINAL.search(mention.surface) or _ORDINAL.match(question.text, mention.end):
+            continue  # "the 5th president": the text may well write "fifth"
         if not any(c.isdigit() for c in mention.surface):
             continue
         if not any(occurs_as(mention.value, found.value) for found in source.mentions):
