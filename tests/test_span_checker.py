@@ -472,6 +472,7 @@ SCHOOLS = (
     "As of April 2014, there are 88 private schools in New Zealand, catering for around "
     "28,000 students or 3.7% of the entire student population."
 )
+PROXIES = "The IPCC used 14 Medieval Warm Period reconstructions issued since 1999."
 LENGTH = "Until 1932 the generally accepted length of the Rhine was 1,230 kilometres."
 TEACHERS = "Victoria has about 63,519 full-time teachers."
 AUTHORS = (
@@ -495,12 +496,14 @@ AUTHORS = (
         (TEACHERS, "How many full time teachers does Victoria have?", "63,519", None),
         (TEACHERS, "How many full time janitors does Victoria have?", "63,519", "teachers"),
         (TEACHERS, "How many people teach in Victoria?", "63,519", None),
+        (PROXIES, "How many Medieval Warm Period reconstructions were used?", "14", None),
+        (PROXIES, "How many climate academies were there?", "14", "reconstructions"),
         (LENGTH, "How long was the accepted length of the Rhine?", "1,230 kilometres", None),
         (LENGTH, "How wide was the Rhine accepted to be?", "1,230 kilometres", "length"),
     ],
     ids=["wide", "long-for-wide", "long", "schools", "schools-for-students", "students",
          "range", "range-counts-authors", "teachers", "teachers-for-janitors", "no-plural-asked",
-         "length", "length-for-width"],
+         "four-words-counted", "the-verb-is-not-counted", "length", "length-for-width"],
 )  # fmt: skip
 def test_a_figure_that_measures_something_else_does_not_answer(
     text: str, question: str, answer: str, counts: str | None

@@ -453,6 +453,12 @@ class PlaceIndex:
             for index in range(last, min(last + STATED_WITHIN, len(stems)))
             if sentences[index] == here
         ]
+        # "16 national science academies *issued*": what follows the noun is no part of it.
+        for position, index in enumerate(after[1:], start=1):
+            word = _WORD.match(self.source.text, starts[index])
+            if word and _PAST_TENSE.search(word.group()):
+                after = after[:position]
+                break
         found = _counts_other([stems[index] for index in after], question)
         if found is None:
             found = self._counts_unasked([stems[index] for index in after], question, here)
@@ -554,6 +560,7 @@ def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
 
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _YEAR_LABEL = re.compile(r"(?<!\d)(?:1[89]|20)\d\d:$")
+_PAST_TENSE = re.compile(r"^[a-z]{2,}ed$")
 _LINKING = frozenset("to and or of the than from".split())
 _LIFE_EVENTS = {
     **{stem(word): "born" for word in ("born", "birth")},

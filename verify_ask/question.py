@@ -254,7 +254,7 @@ def _named_unit(text: str) -> str | None:
     return None
 
 
-_COUNTED = re.compile(r"\bhow\s+(?:many|much)\s+((?:[A-Za-z][A-Za-z'\-]*\s*){1,3})", re.I)
+_COUNTED = re.compile(r"\bhow\s+(?:many|much)\s+((?:[A-Za-z][A-Za-z'\-]*\s*){1,4})", re.I)
 _NOT_A_NOUN = frozenset(
     "of do does did are is was were have has had can could would will in on at for to the a an "
     "been be may might should must".split()
