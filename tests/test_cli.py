@@ -156,17 +156,29 @@ def test_help_is_quick_and_lists_commands() -> None:
     assert time.perf_counter() - started < 30
 
 
+LONG_SOURCE = Path(__file__).parent / "data" / "squad_long.txt"
+
+
 @pytest.mark.model
-@pytest.mark.parametrize("delay", [0.8, 4.0], ids=["while-loading", "while-sampling"])
-def test_ctrl_c_exits_130(example_path, delay: float) -> None:
+@pytest.mark.parametrize(
+    ("delay", "long_source"), [(0.8, False), (4.0, True)], ids=["while-loading", "while-working"]
+)
+def test_ctrl_c_exits_130(example_path, delay: float, long_source: bool) -> None:
+    # The short example is answered in under five seconds here; the long source keeps the
+    # model reading and sampling for about fifteen, so the signal lands mid-work.
+    source, question = (
+        (LONG_SOURCE, "How many people live in the city?")
+        if long_source
+        else (example_path, "When was OrigoTech founded?")
+    )
     process = subprocess.Popen(
         [
             sys.executable,
             "-m",
             "verify_ask",
-            "When was OrigoTech founded?",
+            question,
             "-s",
-            str(example_path),
+            str(source),
             "--samples",
             "256",
         ],
