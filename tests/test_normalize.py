@@ -81,6 +81,8 @@ PARSE_CASES = [
     ("FY19", "date", D(2019)),  # a fiscal year, not the number 19
     ("FY 2018", "date", D(2018)),
     ("FY'18", "date", D(2018)),
+    ("2013-14", "date", D(2013)),  # a season starts in its first year
+    ("1115–1234", "date", D(1115)),  # a span rising is read from its start
 ]
 PARSE_IDS = [f"{text!r}-{expect}" for text, expect, _ in PARSE_CASES]
 
@@ -104,6 +106,8 @@ NO_VALUE = [
     "the 1990s",
     "5G",
     "31 February 2009",
+    "60-30's",  # a pair running down is neither a range nor one figure
+    "3-2",
 ]
 
 

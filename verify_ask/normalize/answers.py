@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Literal
 
 from verify_ask.normalize import dates
 from verify_ask.normalize.mentions import Span, scan
-from verify_ask.values import DateValue, Value
+from verify_ask.values import DateValue, Quantity, Value
 
 Expect = Literal["number", "date"]
 
@@ -67,12 +68,30 @@ def _parse(text: str, expect: Expect | None) -> Value | None:
         return loose
     if first is None or not first.values:
         return None
+    if _falling_pair(text, first):
+        return None
     if first.bare_year:
         year, number = first.values
         if expect == "date" or (expect is None and _year_cue(text, first)):
             return year
         return number
     return first.values[0]
+
+
+_DASHED_NUMBER = re.compile(r"\s*[-–—]\s*(\d[\d,]*)")
+
+
+def _falling_pair(text: str, first: Span) -> bool:
+    """Whether the first figure is the start of a pair that runs down ("60-30's", "3-2"):
+    no range, and no one figure either. "2013-14" is a season, "1115–1234" a span."""
+    match = _DASHED_NUMBER.match(text, first.end)
+    value = first.values[0]
+    if match is None or not isinstance(value, Quantity):
+        return False
+    following = Decimal(match.group(1).replace(",", ""))
+    if first.bare_year and following < 100:
+        return False
+    return following < value.number
 
 
 def _loose_date(text: str, spans: list[Span], first: Span | None) -> DateValue | None:
