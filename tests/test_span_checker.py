@@ -473,6 +473,8 @@ SCHOOLS = (
     "28,000 students or 3.7% of the entire student population."
 )
 PROXIES = "The IPCC used 14 Medieval Warm Period reconstructions issued since 1999."
+SPORTS = "The Harvard Crimson competes in 42 intercollegiate sports in the Ivy League."
+FOREST = "Forest lost in the Amazon rose from 415,000 to 587,000 square kilometres."
 LENGTH = "Until 1932 the generally accepted length of the Rhine was 1,230 kilometres."
 TEACHERS = "Victoria has about 63,519 full-time teachers."
 AUTHORS = (
@@ -500,10 +502,15 @@ AUTHORS = (
         (PROXIES, "How many climate academies were there?", "14", "reconstructions"),
         (LENGTH, "How long was the accepted length of the Rhine?", "1,230 kilometres", None),
         (LENGTH, "How wide was the Rhine accepted to be?", "1,230 kilometres", "length"),
+        (SPORTS, "How many sports does Harvard compete in?", "42", None),
+        (SPORTS, "How old is the Ivy League competition?", "42 years", "sports"),
+        (FOREST, "How many square kilometres of Amazon forest were lost?",
+         "415,000 square kilometres", None),
     ],
     ids=["wide", "long-for-wide", "long", "schools", "schools-for-students", "students",
          "range", "range-counts-authors", "teachers", "teachers-for-janitors", "no-plural-asked",
-         "four-words-counted", "the-verb-is-not-counted", "length", "length-for-width"],
+         "four-words-counted", "the-verb-is-not-counted", "length", "length-for-width",
+         "a-count", "a-count-is-no-age", "a-range-before-its-unit"],
 )  # fmt: skip
 def test_a_figure_that_measures_something_else_does_not_answer(
     text: str, question: str, answer: str, counts: str | None

@@ -424,7 +424,9 @@ class PlaceIndex:
         named = {stem(word.lower()) for word in _WORD.findall(before)[-3:]}
         return role if named & set(question.names) else None
 
-    def _counts_unasked(self, after: list[str], question: Question, here: int) -> int | None:
+    def _counts_unasked(
+        self, after: list[str], raw: list[str], question: Question, here: int
+    ) -> int | None:
         """The noun right after a figure when the question counts something its sentence
         never names ("how many janitors": "63,519 full-time *teachers*")."""
         following, _ = _noun_after(after)
@@ -434,9 +436,30 @@ class PlaceIndex:
         # "gigatons" are tons.
         if any(same_stem(w, head) or w.endswith(head) for w in self._sentence_stems(here)):
             return None
-        if unit_token(after[following[-1]]) is not None:
+        if unit_token(raw[following[-1]].lower()) is not None:
             return None
         return following[-1]
+
+    def noun_after(self, start: int, end: int) -> str | None:
+        """The noun right after the figure at ``start:end`` (as the text writes it), when
+        one says what it counts and is no unit ("42 intercollegiate *sports*")."""
+        starts, stems, sentences, _ = self._words
+        first = bisect.bisect_left(starts, start)
+        last = bisect.bisect_left(starts, end)
+        if first >= len(stems):
+            return None
+        here = sentences[first]
+        after = [
+            index
+            for index in range(last, min(last + STATED_WITHIN, len(stems)))
+            if sentences[index] == here
+        ]
+        following, _ = _noun_after([stems[index] for index in after])
+        if not following:
+            return None
+        noun = self._written(after[following[-1]])
+        # "415,000 to 587,000 square *kilometres*": the range's unit, written after it.
+        return None if unit_token(noun.lower()) is not None else noun
 
     def _sentence_stems(self, sentence: int) -> set[str]:
         _, stems, sentences, _ = self._words
@@ -461,11 +484,17 @@ class PlaceIndex:
                 break
         found = _counts_other([stems[index] for index in after], question)
         if found is None:
-            found = self._counts_unasked([stems[index] for index in after], question, here)
+            words = [self._written(index) for index in after]
+            found = self._counts_unasked([stems[i] for i in after], words, question, here)
         if found is None:
             return None
-        match = _WORD.match(self.source.text, starts[after[found]])
-        return match.group() if match else stems[after[found]]
+        return self._written(after[found])
+
+    def _written(self, index: int) -> str:
+        """Word ``index`` as the text writes it."""
+        starts, stems, _, _ = self._words
+        match = _WORD.match(self.source.text, starts[index])
+        return match.group() if match else stems[index]
 
 
 def _clause_around(text: str, start: int, end: int, lower: int, upper: int) -> tuple[int, int]:
