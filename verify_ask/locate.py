@@ -302,6 +302,7 @@ class PlaceIndex:
         if not terms:
             return Place(0.0, False)
         total = found = 0.0
+        kind = self._kind_at(start, end) if strict else None
         window_start = max(0, first - 4 * NEAR)
         window_end = min(len(stems), last + 4 * NEAR)
         # A life's brackets say "born" and "died" by where the date stands in them.
@@ -319,7 +320,7 @@ class PlaceIndex:
                 gap = abs(sentences[index] - here)
                 if gap > 1:
                     continue
-                if strict and self._another_between(index, first, last, start, end):
+                if strict and self._another_between(index, first, last, kind):
                     continue
                 lo, hi = (index + 1, first) if index < first else (last, index)
                 marks = marks_before[hi] - marks_before[lo]
@@ -395,13 +396,15 @@ class PlaceIndex:
             spans.setdefault(mention.value.kind, []).append((first, last))
         return spans
 
-    def _another_between(self, index: int, first: int, last: int, start: int, end: int) -> bool:
-        """Whether another figure of the same kind stands between the word at ``index`` and
-        the figure at ``first:last``."""
-        kind = next(
+    def _kind_at(self, start: int, end: int) -> str | None:
+        return next(
             (m.value.kind for m in self.source.mentions if m.start == start and m.end == end),
             None,
         )
+
+    def _another_between(self, index: int, first: int, last: int, kind: str | None) -> bool:
+        """Whether another figure of ``kind`` stands between the word at ``index`` and the
+        figure at ``first:last``."""
         lo, hi = (index + 1, first) if index < first else (last, index)
         stems = self._words[1]
         for a, b in self._figures.get(kind or "", ()):
@@ -448,12 +451,7 @@ class PlaceIndex:
         last = bisect.bisect_left(starts, end)
         if first >= len(stems):
             return None
-        here = sentences[first]
-        after = [
-            index
-            for index in range(last, min(last + STATED_WITHIN, len(stems)))
-            if sentences[index] == here
-        ]
+        after = self._words_after(sentences[first], last)
         following, _ = _noun_after([stems[index] for index in after])
         if not following:
             return None
@@ -470,18 +468,8 @@ class PlaceIndex:
     def _counts(self, question: Question, here: int, last: int) -> str | None:
         """The word after the figure (as the text writes it) that says it measures something
         other than what the question asks for."""
-        starts, stems, sentences, _ = self._words
-        after = [
-            index
-            for index in range(last, min(last + STATED_WITHIN, len(stems)))
-            if sentences[index] == here
-        ]
-        # "16 national science academies *issued*": what follows the noun is no part of it.
-        for position, index in enumerate(after[1:], start=1):
-            word = _WORD.match(self.source.text, starts[index])
-            if word and _PAST_TENSE.search(word.group()):
-                after = after[:position]
-                break
+        stems = self._words[1]
+        after = self._words_after(here, last)
         found = _counts_other([stems[index] for index in after], question)
         if found is None:
             words = [self._written(index) for index in after]
@@ -489,6 +477,17 @@ class PlaceIndex:
         if found is None:
             return None
         return self._written(after[found])
+
+    def _words_after(self, here: int, last: int) -> list[int]:
+        """The words that may say what the figure ending before word ``last`` counts: a few,
+        in its sentence, up to a past tense ("16 national science academies *issued*")."""
+        stems, sentences = self._words[1], self._words[2]
+        after: list[int] = []
+        for index in range(last, min(last + STATED_WITHIN, len(stems))):
+            if sentences[index] != here or (after and _PAST_TENSE.search(self._written(index))):
+                break
+            after.append(index)
+        return after
 
     def _written(self, index: int) -> str:
         """Word ``index`` as the text writes it."""

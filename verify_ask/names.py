@@ -60,9 +60,10 @@ def _expansion(words: list[str], letters: str) -> tuple[str, ...]:
     return tuple(stem(w.lower()) for w in reversed(taken))
 
 
-_RUN = re.compile(
-    r"[A-Z][A-Za-z'\-]*(?:\s+(?:(?:" + "|".join(sorted(_SMALL_WORDS)) + r")\s+)*[A-Z][A-Za-z'\-]*)+"
-)
+_CAPITALIZED = r"[A-Z][A-Za-z'\-]*"
+_NEXT_CAPITALIZED = r"\s+(?:(?:" + "|".join(sorted(_SMALL_WORDS)) + r")\s+)*" + _CAPITALIZED
+_RUN = re.compile(f"{_CAPITALIZED}(?:{_NEXT_CAPITALIZED})+")
+"""Two capitalized words or more, small words between them."""
 
 
 def initialisms(text: str) -> dict[str, list[int]]:
@@ -78,7 +79,7 @@ def initialisms(text: str) -> dict[str, list[int]]:
     return found
 
 
-_NAME = re.compile(_RUN.pattern[:-1] + "*")
+_NAME = re.compile(f"{_CAPITALIZED}(?:{_NEXT_CAPITALIZED})*")
 """One capitalized word or a run of them."""
 # A run of capitalized words names one thing up to a word that joins two ("Brown and
 # Westinghouse", "Rhine in Germany") or a possessive ("Victoria's Mount Bogong").

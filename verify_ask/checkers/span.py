@@ -15,6 +15,7 @@ model's wrong answer is usually one of them), so the check passes only when
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from verify_ask import defaults
 from verify_ask.candidates import Candidate
@@ -230,11 +231,17 @@ _DURATION = re.compile(r"\b(duration|how long|what period|over what time)\b", re
 _CURRENCIES = frozenset(CURRENCY_CODES.values()) | frozenset(CURRENCY_SYMBOLS.values())
 
 
+@lru_cache(maxsize=256)
+def _question_figures(text: str) -> tuple[Mention, ...]:
+    """The figures a question writes (read once per question, not once per candidate)."""
+    return tuple(find_values(text))
+
+
 def _names_it(question: Question, value: Value) -> bool:
     """Whether the question writes the value as given ("the study confirming the 2001
     projections" is not from 2001), unless it offers choices ("Between 2018 and 2019,
     which year...")."""
-    same_kind = [m.value for m in find_values(question.text) if m.value.kind == value.kind]
+    same_kind = [m.value for m in _question_figures(question.text) if m.value.kind == value.kind]
     if len({str(v) for v in same_kind}) > 1:
         return False
     return any(occurs_as(value, named) for named in same_kind)
@@ -245,7 +252,7 @@ def _missing_premise(question: Question, source: Source) -> str | None:
     holds nowhere: the question is about something else than the text (SQuAD v2 makes
     unanswerable questions so). Dates and years are left out: a text may write them another
     way ("fiscal 2020", "FY20"), and tables head their columns with them."""
-    for mention in find_values(question.text):
+    for mention in _question_figures(question.text):
         if isinstance(mention.value, DateValue) or YEAR.fullmatch(mention.surface):
             continue
         if _ORDINAL.search(mention.surface) or _ORDINAL.match(question.text, mention.end):
@@ -262,7 +269,7 @@ def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, 
     source, question = context.source, context.question
     dates = {(m.start, m.end) for m in source.mentions if isinstance(m.value, DateValue)}
     best: tuple[Place, Mention] | None = None
-    named = [m.value for m in find_values(question.text)]
+    named = [m.value for m in _question_figures(question.text)]
     for mention in source.mentions:
         if mention.value.kind != kind or occurs_as(value, mention.value):
             continue
