@@ -132,3 +132,35 @@ def test_a_total_over_several_years_is_no_single_year_s_cell() -> None:
         context = CheckContext(question, Source(table), (candidate,), 1, {})
         result = get("span").check(candidate, context)
         assert result.verdict == verdict, result.detail
+
+
+# TAT-QA dev (Zhu et al. 2021), CC BY 4.0.
+MOVEMENTS = (
+    "Table:\n£m | 2019 | 2018\nAt 1 January | 65.6 | 64.8\n"
+    "Foreign exchange movements | (4.2) | (1.5)\nAt 31 December | 53.7 | 65.6\n"
+)
+AMORTIZATION = (
+    "Amortization of purchased intangibles included in the CMS results amounted to $19.5 "
+    "million in 2019 and $20.8 million in 2018."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer", "checker", "verdict"),
+    [
+        ("In which year is there a greater foreign exchange movement?", MOVEMENTS, "2019",
+         "comparison", "pass"),
+        ("In which year is there a smaller foreign exchange movement?", MOVEMENTS, "2019",
+         "comparison", "fail"),
+        ("In which year is the amortization included in the CMS results larger?", AMORTIZATION,
+         "2019", "span", "fail"),
+    ],
+    ids=["bracketed-row-by-size", "bracketed-row-smaller", "a-year-named-is-no-comparison"],
+)  # fmt: skip
+def test_which_year_holds_the_extreme(
+    question: str, text: str, answer: str, checker: str, verdict: str
+) -> None:
+    parsed = analyze_question(question)
+    candidate = group_samples([read_answer(answer, parsed, 0)])[0]
+    result = get(checker).check(candidate, CheckContext(parsed, Source(text), (candidate,), 1, {}))
+    assert result.verdict == verdict, result.detail

@@ -107,6 +107,12 @@ COMPARATIVES = (
     "larger largest higher highest lower lowest greater greatest smaller smallest bigger "
     "biggest more most less least fewer fewest"
 )
+MOST = re.compile(
+    r"\b(largest|highest|greatest|biggest|most|larger|higher|greater|bigger|more)\b", re.I
+)
+LEAST = re.compile(r"\b(lowest|smallest|least|fewest|lower|smaller|less|fewer)\b", re.I)
+THRESHOLD = re.compile(r"\b(than|over|under|above|below)\s+[$€£]?\d", re.I)
+"""A comparison against a figure ("less than 100 million") rather than between years."""
 # By the question's cue; a comparison ("how much more") has no such word.
 _STATED_AS = {
     "change": f"{CHANGE_VERBS} change changed growth difference",

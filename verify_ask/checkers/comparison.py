@@ -22,14 +22,9 @@ from verify_ask.checkers.base import CheckContext, CheckResult, evidence_at
 from verify_ask.checkers.registry import register
 from verify_ask.locate import YEAR, same_stem
 from verify_ask.normalize import parse_value
-from verify_ask.question import COMPARATIVES, stem, stems_of
+from verify_ask.question import COMPARATIVES, LEAST, MOST, THRESHOLD, stem, stems_of
 from verify_ask.values import DateValue, Quantity
 
-_MOST = re.compile(
-    r"\b(largest|highest|greatest|biggest|most|larger|higher|greater|bigger|more)\b", re.I
-)
-_LEAST = re.compile(r"\b(lowest|smallest|least|fewest|lower|smaller|less|fewer)\b", re.I)
-_THRESHOLD = re.compile(r"\b(than|over|under|above|below)\s+[$€£]?\d", re.I)
 _LABEL_WORD = re.compile(r"[A-Za-z]+")
 _COMPARISON_WORDS = stems_of(COMPARATIVES) | stems_of("year fy fiscal amount value")
 MIN_ROW_MATCH = 0.5
@@ -43,12 +38,12 @@ class ComparisonChecker:
     def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
         question = context.question
         value = candidate.value
-        most, least = _MOST.search(question.text), _LEAST.search(question.text)
+        most, least = MOST.search(question.text), LEAST.search(question.text)
         if (
             not isinstance(value, DateValue)
             or value.month is not None
             or bool(most) == bool(least)
-            or _THRESHOLD.search(question.text)
+            or THRESHOLD.search(question.text)
         ):
             return self._skip("not a which-year comparison")
         terms = [t for t in question.terms if t not in _COMPARISON_WORDS and not t.isdigit()]
@@ -59,7 +54,10 @@ class ComparisonChecker:
         if len(by_year) < 2:
             return self._skip(f"row {label!r} has fewer than two years to compare")
         pick = max if most else min
-        best_year = pick(by_year, key=lambda year: by_year[year][0])
+        # A row all in brackets is outflows or losses: "a greater foreign exchange movement"
+        # than (1.5) is (4.2), the larger amount.
+        size = abs if all(number < 0 for number, _, _ in by_year.values()) else (lambda n: n)
+        best_year = pick(by_year, key=lambda year: size(by_year[year][0]))
         figures = sorted(number for number, _, _ in by_year.values())
         if len(set(figures)) < len(figures):
             return self._skip(f"row {label!r} has equal figures; no single extreme")

@@ -25,7 +25,7 @@ from verify_ask.locate import YEAR, Place
 from verify_ask.names import mixed_name
 from verify_ask.normalize import Mention, find_values
 from verify_ask.normalize.units import CURRENCY_CODES, CURRENCY_SYMBOLS
-from verify_ask.question import Question
+from verify_ask.question import LEAST, MOST, THRESHOLD, Question
 from verify_ask.source import Source
 from verify_ask.values import DateValue, Quantity, Value, consistent_date, same_value
 
@@ -51,6 +51,11 @@ class SpanChecker:
         threshold = _setting(context, "min_relevance", defaults.MIN_RELEVANCE)
         margin = _setting(context, "margin", defaults.MARGIN)
         wanted = question.unit
+        if _compares_years(question, candidate.value):
+            return self._fail(
+                "the question asks which year holds the larger or smaller figure; that the "
+                "text names the year does not say so"
+            )
         if _names_it(question, candidate.value):
             return self._fail("the question itself names this value; it asks for another")
         premise = _missing_premise(question, source)
@@ -226,6 +231,7 @@ class SpanChecker:
 
 
 _ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)\b")
+_WHICH_YEAR = re.compile(r"\bwhich\s+(?:fiscal\s+)?(?:year|fy|period)\b", re.I)
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _DURATION = re.compile(r"\b(duration|how long|what period|over what time)\b", re.IGNORECASE)
 _CURRENCIES = frozenset(CURRENCY_CODES.values()) | frozenset(CURRENCY_SYMBOLS.values())
@@ -235,6 +241,18 @@ _CURRENCIES = frozenset(CURRENCY_CODES.values()) | frozenset(CURRENCY_SYMBOLS.va
 def _question_figures(text: str) -> tuple[Mention, ...]:
     """The figures a question writes (read once per question, not once per candidate)."""
     return tuple(find_values(text))
+
+
+def _compares_years(question: Question, value: Value) -> bool:
+    """ "In which year is X larger?": a year's place in the text cannot tell (the comparison
+    checker reads the figures of each year instead)."""
+    return (
+        isinstance(value, DateValue)
+        and value.month is None
+        and _WHICH_YEAR.search(question.text) is not None
+        and bool(MOST.search(question.text)) != bool(LEAST.search(question.text))
+        and not THRESHOLD.search(question.text)
+    )
 
 
 def _names_it(question: Question, value: Value) -> bool:
