@@ -194,3 +194,26 @@ def test_ctrl_c_exits_130(example_path, delay: float, long_source: bool) -> None
     assert process.returncode == ExitStatus.INTERRUPTED
     assert err.decode().strip().splitlines()[-1] == "verify-ask: interrupted"
     assert b"Traceback" not in err
+
+
+def test_ctrl_c_while_the_commands_are_imported_is_noted_and_answered_after(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A KeyboardInterrupt raised inside importlib's callbacks is printed as "Exception
+    # ignored" and lost (seen once in CI: the run went on to read an empty stdin). During
+    # the imports the signal is only noted, so the importing code runs to its end.
+    import typer.main
+
+    real = typer.main.get_command
+    finished = []
+
+    def interrupted_while_loading(app):  # type: ignore[no-untyped-def]
+        signal.raise_signal(signal.SIGINT)
+        finished.append(True)
+        return real(app)
+
+    monkeypatch.setattr(typer.main, "get_command", interrupted_while_loading)
+    assert main(["When was it founded?", "-s", "-"]) == ExitStatus.INTERRUPTED
+    assert finished == [True]
+    assert capsys.readouterr().err == "verify-ask: interrupted\n"
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -3,27 +3,47 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
+from typing import Any
 
 from verify_ask.errors import ExitStatus, VerifyAskError
 
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        return _main(argv)
+        command = _load_commands()
+        if command is None:
+            return _interrupted()
+        return _main(command, argv)
     except KeyboardInterrupt:
-        # Importing typer and the commands takes the first ~0.3 s of a run; a Ctrl-C there
-        # lands here rather than in a traceback, so this module imports nothing heavy itself.
         return _interrupted()
 
 
-def _main(argv: list[str] | None) -> int:
+def _load_commands() -> Any:
+    """The command line's commands, or None when Ctrl-C came while they were imported.
+
+    Importing typer and the commands takes the first ~0.3 s of a run. A KeyboardInterrupt
+    raised there may land in one of importlib's callbacks, where CPython prints it as
+    "Exception ignored" and carries on (the run then went on to read its source), so the
+    signal is only noted while importing and answered once the imports are done.
+    """
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        from typer.main import get_command
+
+        from verify_ask.cli.app import app
+
+        command = get_command(app)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    return None if caught else command
+
+
+def _main(command: Any, argv: list[str] | None) -> int:
     import typer
-    from typer.main import get_command
 
-    from verify_ask.cli.app import app
-
-    command = get_command(app)
     args = sys.argv[1:] if argv is None else list(argv)
     try:
         # make_context + invoke rather than command.main: main() turns Ctrl-C and closed
