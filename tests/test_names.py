@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from verify_ask.names import abbreviations, initialisms, mixed_name
+from verify_ask.names import abbreviations, initialisms, mixed_name, text_names
 from verify_ask.question import is_code
 
 
@@ -65,4 +65,4 @@ VIRGIN = "Virgin Media (re-branded in 2007 from NTL:Telewest) started to offer H
 )  # fmt: skip
 def test_a_name_made_of_two_names_words(question: str, text: str, mixed: str | None) -> None:
     # A name absent altogether is the names rule's to refuse, by the figure it asks about.
-    assert mixed_name(question, text) == mixed
+    assert mixed_name(question, text_names(text)) == mixed

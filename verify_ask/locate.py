@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from verify_ask.names import abbreviations, code_pattern, initialisms
+from verify_ask.names import TextNames, abbreviations, code_pattern, initialisms, text_names
 from verify_ask.normalize.numbers import NUMBER_WORDS
 from verify_ask.normalize.units import unit_token
 from verify_ask.question import (
@@ -148,6 +148,10 @@ class PlaceIndex:
                     found |= sentences
             cache[term] = found
         return cache[term]
+
+    @cached_property
+    def names(self) -> TextNames:
+        return text_names(self.source.text)
 
     @cached_property
     def _abbreviations(self) -> dict[str, tuple[str, ...]]:

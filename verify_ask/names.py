@@ -102,19 +102,24 @@ def _full_names(text: str) -> list[tuple[str, tuple[str, ...]]]:
     return names
 
 
-@lru_cache(maxsize=64)
-def _names_in(text: str) -> tuple[frozenset[str], tuple[tuple[str, ...], ...]]:
+TextNames = tuple[frozenset[str], tuple[tuple[str, ...], ...]]
+"""Every word of the text's names, and each name's words."""
+
+
+def text_names(text: str) -> TextNames:
+    """The names a text writes. Kept by the caller with its text (``PlaceIndex.names``), not
+    in a module cache: a 50 MB source has millions."""
     names = [words for _, words in _full_names(text)]
     return frozenset(word for name in names for word in name), tuple(names)
 
 
-def mixed_name(question: str, text: str) -> str | None:
+def mixed_name(question: str, in_text: TextNames) -> str | None:
     """A name of several words in the question that the text never writes, though it writes
     each word: "Joseph Scheele" from "Joseph Priestley" and "Carl Wilhelm Scheele" (SQuAD v2
     swaps names so). A middle name may stand between ("Robert Hutchins" for "Robert Maynard
     Hutchins")."""
     body = question.split(None, 1)[1] if " " in question.strip() else ""
-    words, names = _names_in(text)
+    words, names = in_text
     for written, asked in _full_names(body):
         if len(asked) < 2 or not all(word in words for word in asked):
             continue

@@ -61,7 +61,7 @@ class SpanChecker:
         premise = _missing_premise(question, source)
         if premise is not None:
             return self._fail(f"the question speaks of {premise!r}, and the source does not")
-        mixed = mixed_name(question.text, source.text)
+        mixed = mixed_name(question.text, source.places.names)
         if mixed is not None:
             return self._fail(
                 f"the question names {mixed!r}, and the source writes those words only in "
