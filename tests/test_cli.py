@@ -213,8 +213,32 @@ def test_ctrl_c_while_the_commands_are_imported_is_noted_and_answered_after(
         return real(app)
 
     monkeypatch.setattr(typer.main, "get_command", interrupted_while_loading)
-    before = signal.getsignal(signal.SIGINT)  # SIG_IGN where CI runs in the background
-    assert main(["When was it founded?", "-s", "-"]) == ExitStatus.INTERRUPTED
+    # As from a terminal (CI runs the tests as a background job, where SIGINT is ignored).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        assert main(["When was it founded?", "-s", "-"]) == ExitStatus.INTERRUPTED
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert finished == [True]
     assert capsys.readouterr().err == "verify-ask: interrupted\n"
-    assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_a_run_started_to_ignore_ctrl_c_still_ignores_it_while_loading(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import typer.main
+
+    real = typer.main.get_command
+
+    def interrupted_while_loading(app):  # type: ignore[no-untyped-def]
+        signal.raise_signal(signal.SIGINT)
+        return real(app)
+
+    monkeypatch.setattr(typer.main, "get_command", interrupted_while_loading)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        # Not interrupted: the run goes on and stops at its missing source instead.
+        assert main(["When was it founded?", "-s", "/nonexistent/source.txt"]) == ExitStatus.INPUT
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -29,7 +29,9 @@ def _load_commands() -> Any:
     signal is only noted while importing and answered once the imports are done.
     """
     caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is not signal.SIG_IGN:  # a run started to ignore Ctrl-C (nohup) still does
+        signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
     try:
         from typer.main import get_command
 
