@@ -79,22 +79,17 @@ class SpanChecker:
         places = [m for m in source.mentions if occurs_as(candidate.value, m.value)]
         if not places:
             return self._fail("the value does not occur in the source")
-        unit = _unit_of(candidate.value)
         if unit is not None:
-            # "42 years" is not "42 intercollegiate sports".
-            counted = [
-                (m, source.places.noun_after(m.start, m.end))
+            # "42 years" is not "42 intercollegiate sports": a bare figure that a noun follows.
+            nouns = [
+                None if _unit_of(m.value) else source.places.noun_after(m.start, m.end)
                 for m in places
-                if _unit_of(m.value) is None
             ]
-            other = {id(m): noun for m, noun in counted if noun is not None}
-            kept = [m for m in places if id(m) not in other]
-            if not kept:
-                noun = next(iter(other.values()))
+            if all(nouns):
                 return self._fail(
-                    f"the source says what it counts ({noun!r}), and the answer is in {unit}"
+                    f"the source says what it counts ({nouns[0]!r}), and the answer is in {unit}"
                 )
-            places = kept
+            places = [m for m, noun in zip(places, nouns, strict=True) if noun is None]
         places = [
             m for m in places if _fits_unit(m.value, wanted, source.tables.labels_at(m.start))
         ]
