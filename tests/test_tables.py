@@ -40,6 +40,36 @@ def test_cell_labels_are_row_and_column(figure: str, labels: list[str]) -> None:
     assert TableIndex(TABLE).labels_at(TABLE.index(figure) + 1) == labels
 
 
+RECEIVABLES = (
+    "Table:\n"
+    "30 June 2019 | Current | 0 to 30 days past due | Total\n"
+    " | $'000 | $'000 | $'000\n"
+    "Gross carrying amount | 23,762 | 2,068 | 28,320\n"
+    "Loss allowance provision | 238 | 103 | 741\n"
+)
+
+
+def test_a_row_without_a_label_keeps_its_place() -> None:
+    # A units row has no label: its cells are the row's (empty) and the columns'.
+    labels = TableIndex(RECEIVABLES).labels_at(RECEIVABLES.index("'000"))
+    assert labels == ["", "Current", "30 June 2019", "$'000"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"), [("23,762", "pass"), ("2,068", "fail")], ids=["current", "past-due"]
+)
+def test_column_titles_with_numbers_in_them_are_headers(answer: str, verdict: str) -> None:
+    # "0 to 30 days past due" is a title, not a figure: the units row under it is a header
+    # too, and the body starts at the first row of real figures.
+    labels = TableIndex(RECEIVABLES).labels_at(RECEIVABLES.index("2,068"))
+    assert labels == ["Gross carrying amount", "0 to 30 days past due", "30 June 2019", "$'000"]
+    parsed = analyze_question("What is the current gross carrying amount?")
+    candidate = group_samples([read_answer(answer, parsed, 0)])[0]
+    context = CheckContext(parsed, Source(RECEIVABLES), (candidate,), 1, {})
+    result = get("span").check(candidate, context)
+    assert result.verdict == verdict, result.detail
+
+
 def test_text_outside_tables_has_no_labels() -> None:
     index = TableIndex(TABLE)
     assert index.labels_at(TABLE.index("Substantially")) is None

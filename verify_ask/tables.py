@@ -12,6 +12,9 @@ import re
 from dataclasses import dataclass
 
 _NUMBER = re.compile(r"\d")
+# A cell that holds a figure and little else ("$ 1,452.4", "(23)", "7.5%", "-"), not words
+# with numbers in them.
+_FIGURE = re.compile(r"^\W*[$€£¥]?\s*[\d,.]+\s*(?:%|[a-z]{0,3})\W*$", re.IGNORECASE)
 _YEAR_ONLY = re.compile(r"^\W*(?:(?:FY|fiscal|year)?\s*(?:19|20)\d\d\W*)+\W*$", re.IGNORECASE)
 
 
@@ -40,7 +43,8 @@ class TableIndex:
         self._starts = [cell[0] for cell in self._cells]
 
     def labels_at(self, start: int) -> list[str] | None:
-        """Row label, section label and column headers of the cell holding ``start``."""
+        """Row label, section label and column headers of the cell holding ``start``; the
+        row label always first, empty when the row has none (a units row: " | $'000")."""
         index = bisect.bisect_right(self._starts, start) - 1
         if index < 0:
             return None
@@ -53,10 +57,12 @@ class TableIndex:
         for header in block.header_rows:
             row = block.rows[header]
             if len(row.cells) == len(block.rows[row_index].cells):
-                labels.append(self._cell_text(row, column))
+                # A header's first cell titles the row labels ("Fiscal Year") or the whole
+                # table ("30 June 2019"): it is every cell's.
+                labels += [self._cell_text(row, column), self._cell_text(row, 0)]
             else:  # a header with merged cells spans every column
                 labels += [self._cell_text(row, c) for c in range(len(row.cells))]
-        return [label for label in labels if label]
+        return [labels[0], *(label for label in labels[1:] if label)]
 
     def body_rows(self) -> list[tuple[str, list[tuple[str, int, int]]]]:
         """Each body row as (label, [(column header text, start, end) of its figure cells])."""
@@ -108,8 +114,12 @@ class TableIndex:
             cells = [self.text[s:e] for s, e in row.cells]
             figures = [c for c in cells[1:] if _NUMBER.search(c)]
             if cells[0] and figures and not all(_YEAR_ONLY.match(c) for c in figures):
-                break  # the first row with a label and real figures starts the body
-            if not cells[0] or figures:
+                if any(_FIGURE.match(c) for c in figures):
+                    break  # the first row with a label and real figures starts the body
+                # Column titles with numbers in their words: "0 to 30 days past due".
+                figures = []
+            titled = len(cells) > 1 and all(cells[1:])
+            if not cells[0] or figures or titled:
                 headers.append(index)
         block_index = len(self._blocks)
         self._blocks.append(_Block(rows, tuple(headers)))
