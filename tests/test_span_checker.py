@@ -647,3 +647,49 @@ def test_the_name_a_text_opens_with_and_returns_to_is_its_subject() -> None:
     # Named once: the figure's sentence may be about anyone.
     once = check(question, "1884", " ".join(lines))
     assert once.verdict == "fail" and "names (tesla)" in once.detail, once.detail
+
+
+# Sentences from SQuAD v1.1 dev (CC BY-SA 4.0), shortened.
+TESLA_FATHER = "After his father's death in 1879, Tesla found a package of letters."
+TRUST_FUND = (
+    "The IPCC receives funding through the IPCC Trust Fund, established in 1989 by the United "
+    "Nations Environment Programme. In 1872, the Central Pacific Railroad established a "
+    "station near Easterby's."
+)
+TREATIES = (
+    "Institutions were established through the Treaty of Rome 1957 and the Maastricht Treaty "
+    "1992. The 1997 Treaty of Amsterdam covers social policy. Their most famous song, "
+    '"Fog on the Tyne" (1971), was covered in 1990.'
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "text", "verdict"),
+    [
+        ("When did Tesla's father die?", "1879", TESLA_FATHER, "pass"),
+        ("When was Tesla's father born?", "1879", TESLA_FATHER, "fail"),
+        ("When was the IPCC Trust Fund founded?", "1989", TRUST_FUND, "pass"),
+        ("When was the Central Pacific Railroad founded?", "1872", TRUST_FUND, "fail"),
+        ("When was the Maastricht Treaty signed?", "1992", TREATIES, "pass"),
+        ("When was the Maastricht Treaty signed?", "1957", TREATIES, "fail"),
+        ("When was the Treaty of Amsterdam created?", "1997", TREATIES, "pass"),
+        ("When was the Treaty of Amsterdam repealed?", "1997", TREATIES, "fail"),
+        ("What year was the song Fog on the Tyne released?", "1971", TREATIES, "pass"),
+    ],
+    ids=[
+        "death-for-die",
+        "death-is-not-birth",
+        "synonym-next-to-the-date",
+        "synonym-telling-another-founding",
+        "year-after-the-name",
+        "year-after-another-name",
+        "year-before-the-name",
+        "unmaking-event",
+        "year-in-brackets-after-the-title",
+    ],
+)
+def test_the_event_may_be_told_in_other_words(
+    question: str, answer: str, text: str, verdict: str
+) -> None:
+    result = check(question, answer, text, min_relevance=0.0, margin=1.0)
+    assert result.verdict == verdict, result.detail

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from verify_ask.events import dates_the_name, same_event, synonym_before
 from verify_ask.names import TextNames, abbreviations, code_pattern, initialisms, text_names
 from verify_ask.normalize.numbers import NUMBER_WORDS
 from verify_ask.normalize.units import unit_token
@@ -363,10 +364,14 @@ class PlaceIndex:
         before = slice(
             bisect.bisect_left(sentences, here - 1), bisect.bisect_right(sentences, here)
         )
+        predicate = question.predicate
         has_predicate = (
-            question.predicate is None
-            or _has_word(stems[before], question.predicate)
-            or (life_event is not None and _LIFE_EVENTS.get(question.predicate) == life_event)
+            predicate is None
+            or _has_word(stems[before], predicate)
+            or (life_event is not None and _LIFE_EVENTS.get(predicate) == life_event)
+            or same_event(predicate, stems[before])
+            or synonym_before(predicate, stems[bisect.bisect_left(starts, clause_start) : first])
+            or dates_the_name(question, self.source.text, start, end)
         )
         opposite = _opposite(question, set(stems[before]))
         return Place(
