@@ -43,8 +43,9 @@ def test_empty_question_is_an_input_error(text: str) -> None:
         ("How high did the first block, AS-201, reach?", ("as-201",)),
         ("Which FY has a higher EBITDA?", ("ebitda",)),
         ("How long was the Lunar Module (LM) on the Moon?", ("lunar", "modul", "lm", "moon")),
+        ("When did Möngke Khan become Great Khan?", ("mongk", "khan", "great")),
     ],
-    ids=["code-stays-whole", "fiscal-year-is-no-name", "abbreviation"],
+    ids=["code-stays-whole", "fiscal-year-is-no-name", "abbreviation", "accents-folded"],
 )
 def test_names(text: str, names: tuple[str, ...]) -> None:
     assert analyze_question(text).names == names

@@ -693,3 +693,18 @@ def test_the_event_may_be_told_in_other_words(
 ) -> None:
     result = check(question, answer, text, min_relevance=0.0, margin=1.0)
     assert result.verdict == verdict, result.detail
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("How wide is the Rhine between Emmrich and Cleves?", "pass"),
+        ("How wide is the Rhine between Emmerich and Cleves?", "pass"),
+        ("How wide is the Rhine between Emmrich and Hamburg?", "fail"),
+    ],
+    ids=["misspelled-name", "accented-source", "other-name"],
+)
+def test_names_match_across_accents_and_misspellings(question: str, verdict: str) -> None:
+    text = "Between Emmérich and Cleves the Rhine is 400 m wide."
+    result = check(question, "400 m", text, min_relevance=0.0, margin=1.0)
+    assert result.verdict == verdict, result.detail

@@ -27,6 +27,7 @@ from verify_ask.question import (
     TOTAL_WORDS,
     Question,
     counted_head,
+    fold,
     is_code,
     negates,
     stem,
@@ -54,6 +55,13 @@ STATED_WITHIN = 4
 """How near a derived figure the word saying so must stand ("*increased by* 5.6%")."""
 MAX_INITIALISM = 5
 """A name this short may be the initials of capitalized words ("EU", "CJEU")."""
+MISSPELLABLE = 6
+"""Names (stems) this long may be matched misspelled; shorter ones differ by a letter
+("Hayes", "Hades")."""
+MISSPELLING_SCORE = 88
+"""rapidfuzz's ratio out of 100 at which a word is the name misspelled: one letter in
+eight or nine ("emmrich"/"emmerich" 93; not "austria"/"australia" 87.5, "obersee"/"untersee"
+62)."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +119,7 @@ class PlaceIndex:
         sentences: list[int] = []
         marks_before = [0]
         sentence_starts = self.source.sentence_starts
-        for match in _WORD.finditer(self.source.text):
+        for match in _WORD.finditer(self.text):
             word = match.group()
             starts.append(match.start())
             stems.append(word if word in _CLAUSE_MARKS else stem(word.lower()))
@@ -151,16 +159,21 @@ class PlaceIndex:
         return cache[term]
 
     @cached_property
+    def text(self) -> str:
+        """The source's text with accents folded, offset for offset."""
+        return fold(self.source.text)
+
+    @cached_property
     def names(self) -> TextNames:
-        return text_names(self.source.text)
+        return text_names(self.text)
 
     @cached_property
     def _abbreviations(self) -> dict[str, tuple[str, ...]]:
-        return dict(abbreviations(self.source.text))
+        return dict(abbreviations(self.text))
 
     @cached_property
     def _initialisms(self) -> dict[str, list[int]]:
-        return initialisms(self.source.text)
+        return initialisms(self.text)
 
     def name_sentences(self, question: Question, name: str) -> set[int]:
         """The sentences that mention one of the question's names, however written: a code
@@ -177,7 +190,7 @@ class PlaceIndex:
         if is_code(name):
             return {
                 self.source.sentence_index(match.start())
-                for match in code_pattern(name).finditer(self.source.text)
+                for match in code_pattern(name).finditer(self.text)
             }
         found = set(self.sentences_with(name))
         if name.isalpha() and len(name) <= MAX_INITIALISM:
@@ -189,6 +202,24 @@ class PlaceIndex:
                 found |= set.intersection(*spelled) if spelled else set()
             elif name in words:
                 found |= self.sentences_with(short)
+        if not found and name.isalpha() and len(name) >= MISSPELLABLE:
+            found = self._misspelled(name)
+        return found
+
+    def _misspelled(self, name: str) -> set[int]:
+        """The sentences of a word spelled nearly as the name: questions misspell names
+        ("Emmrich" for "Emmerich", "Intercolleiate")."""
+        from rapidfuzz import fuzz, process
+
+        # Misspellings keep the first letter; other names may not ("Prussia", "Russia").
+        words = [
+            word for word in self._sentences_of if len(word) >= MISSPELLABLE and word[0] == name[0]
+        ]
+        found: set[int] = set()
+        for word, _, _ in process.extract(
+            name, words, scorer=fuzz.ratio, score_cutoff=MISSPELLING_SCORE, limit=None
+        ):
+            found |= self._sentences_of[word]
         return found
 
     def _is_topic(self, question: Question, name: str) -> bool:
@@ -229,7 +260,7 @@ class PlaceIndex:
                     for word in match.group().split()
                     for known in asked
                 )
-                for match in _NAME_WORD.finditer(self.source.text, start, end)
+                for match in _NAME_WORD.finditer(self.text, start, end)
             )
         return cache[key]
 
@@ -352,13 +383,13 @@ class PlaceIndex:
             self.source.sentences[here] if self.source.sentences else (0, 0)
         )
         clause_start, clause_end = _clause_around(
-            self.source.text, start, end, sentence_start, sentence_end
+            self.text, start, end, sentence_start, sentence_end
         )
-        negated = negates(self.source.text, clause_start, clause_end)
+        negated = negates(self.text, clause_start, clause_end)
         # "(2018: £12.4 million)": the year before the colon is the figure's.
-        label = self.source.text[max(0, clause_start - 5) : clause_start + 1]
+        label = self.text[max(0, clause_start - 5) : clause_start + 1]
         clause_text = label if _YEAR_LABEL.search(label) else ""
-        clause_text += self.source.text[clause_start:start] + self.source.text[end:clause_end]
+        clause_text += self.text[clause_start:start] + self.text[end:clause_end]
         clause = stems[bisect.bisect_left(starts, clause_start) : first]
         clause += stems[last : bisect.bisect_left(starts, clause_end)]
         before = slice(
@@ -371,7 +402,7 @@ class PlaceIndex:
             or (life_event is not None and _LIFE_EVENTS.get(predicate) == life_event)
             or same_event(predicate, stems[before])
             or synonym_before(predicate, stems[bisect.bisect_left(starts, clause_start) : first])
-            or dates_the_name(question, self.source.text, start, end)
+            or dates_the_name(question, self.text, start, end)
         )
         opposite = _opposite(question, set(stems[before]))
         return Place(
@@ -396,7 +427,7 @@ class PlaceIndex:
         spans: dict[str, list[tuple[int, int]]] = {}
         previous_end = -1
         for mention in sorted(self.source.mentions, key=lambda m: m.start):
-            twin = self.source.text[previous_end : mention.start].strip() == "("
+            twin = self.text[previous_end : mention.start].strip() == "("
             previous_end = max(previous_end, mention.end)
             if twin:
                 continue
@@ -428,11 +459,11 @@ class PlaceIndex:
     def _life_event(self, question: Question, start: int, end: int) -> str | None:
         """ "born" or "died" when the date stands in the brackets of a life the question
         names ("John Gallagher (1919–1980)"); None elsewhere."""
-        found = _lifespan_role(self.source.text, start, end)
+        found = _lifespan_role(self.text, start, end)
         if found is None:
             return None
         role, opened = found
-        before = self.source.text[max(0, opened - 40) : opened]
+        before = self.text[max(0, opened - 40) : opened]
         named = {stem(word.lower()) for word in _WORD.findall(before)[-3:]}
         return role if named & set(question.names) else None
 
@@ -501,7 +532,7 @@ class PlaceIndex:
     def _written(self, index: int) -> str:
         """Word ``index`` as the text writes it."""
         starts, stems, _, _ = self._words
-        match = _WORD.match(self.source.text, starts[index])
+        match = _WORD.match(self.text, starts[index])
         return match.group() if match else stems[index]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -73,7 +74,7 @@ class Question:
 
 def analyze_question(text: str) -> Question:
     """Read the cues of a question; raises ``InputError`` when it is empty."""
-    cleaned = " ".join(text.split())
+    cleaned = fold(" ".join(text.split()))
     if not cleaned:
         raise InputError("the question is empty")
     if _DATE_CUES.search(cleaned):
@@ -307,6 +308,24 @@ def content_terms(text: str) -> tuple[str, ...]:
         if lower and (lower not in STOPWORDS or named):
             seen.setdefault(stem(lower), None)
     return tuple(seen)
+
+
+def fold(text: str) -> str:
+    """The text with accented letters as their plain ones ("Möngke" -> "Mongke"), one for
+    one, so offsets into it are offsets into the text: questions and sources disagree
+    about accents, and the word patterns read ASCII letters."""
+    return text.translate(_folding(text))
+
+
+def _folding(text: str) -> dict[int, str]:
+    table: dict[int, str] = {}
+    for char in set(text):
+        if char.isascii() or not char.isalpha():
+            continue
+        base = unicodedata.normalize("NFKD", char)[:1]
+        if base.isascii() and base.isalpha():
+            table[ord(char)] = base
+    return table
 
 
 @lru_cache(maxsize=65536)
