@@ -32,7 +32,8 @@ TABLE = (
     [
         ("$1,496.5", ["Total sales", "2019"]),
         ("56.7", ["Other", "Years Ended September 30,", "2018"]),
-        ("1,036.9", ["Fixed Price", "2017"]),
+        # "Years Ended September 30," is a merged cell over 2018 and 2017.
+        ("1,036.9", ["Fixed Price", "Years Ended September 30,", "2017"]),
     ],
     ids=["total-2019", "other-2018", "fixed-2017"],
 )
@@ -68,6 +69,47 @@ def test_column_titles_with_numbers_in_them_are_headers(answer: str, verdict: st
     context = CheckContext(parsed, Source(RECEIVABLES), (candidate,), 1, {})
     result = get("span").check(candidate, context)
     assert result.verdict == verdict, result.detail
+
+
+DEBT = (
+    "Table:\n"
+    " | December 31, 2019 |  | December 31, 2018 | \n"
+    "(In millions) | Carrying Amount | Fair Value | Carrying Amount | Fair Value\n"
+    "Other domestic borrowings | 89.0 | 89.0 | 168.4 | 170.0\n"
+    "Total debt(2) | $ 3,774.4 | $ 4,073.9 | $ 3,474.2 | $ 3,535.1\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [("$ 4,073.9", "pass"), ("$ 3,774.4", "fail"), ("$ 3,535.1", "fail")],
+    ids=["fair-value-2019", "carrying-amount-2019", "fair-value-2018"],
+)
+def test_a_merged_header_heads_every_column_under_it(answer: str, verdict: str) -> None:
+    parsed = analyze_question("What is the fair value of total debt as of December 31, 2019?")
+    candidate = group_samples([read_answer(answer, parsed, 0)])[0]
+    context = CheckContext(parsed, Source(DEBT), (candidate,), 1, {})
+    result = get("span").check(candidate, context)
+    assert result.verdict == verdict, result.detail
+
+
+LEVELS = (
+    "Table:\n"
+    " | Quoted Prices (Level 1) | Observable Inputs (Level 2) | Total Fair Value\n"
+    "Money market funds | $— | $2,010 | $2,010\n"
+    "Commercial paper | — | 44,300 | 44,300\n"
+    "Total | $— | 442,262 | 442,262\n"
+)
+
+
+def test_an_amount_is_no_proportion() -> None:
+    question = "What proportion of level 2 inputs is made up of money market funds?"
+    parsed = analyze_question(question)
+    assert parsed.unit == "%"
+    candidate = group_samples([read_answer("$2,010", parsed, 0)])[0]
+    context = CheckContext(parsed, Source(LEVELS), (candidate,), 1, {})
+    result = get("span").check(candidate, context)
+    assert result.verdict == "fail", result.detail
 
 
 def test_text_outside_tables_has_no_labels() -> None:

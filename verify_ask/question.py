@@ -231,7 +231,8 @@ def _names(text: str) -> tuple[str, ...]:
     return tuple(seen)
 
 
-_PERCENT = re.compile(r"\b(percent|percentage|per cent)\b|%", re.IGNORECASE)
+# A proportion is asked in percent too: an amount ("$2,010") is no proportion of anything.
+_PERCENT = re.compile(r"\b(percent|percentage|per cent|proportion)\b|%", re.IGNORECASE)
 _UNIT_PHRASES = (
     re.compile(r"\bhow\s+(?:many|much)\s+([A-Za-z]+(?:\s+[A-Za-z]+){0,2})", re.IGNORECASE),
     re.compile(r"\bin\s+([A-Za-z]+(?:\s+[A-Za-z]+)?)\s*\??$", re.IGNORECASE),

@@ -59,7 +59,7 @@ class TableIndex:
             if len(row.cells) == len(block.rows[row_index].cells):
                 # A header's first cell titles the row labels ("Fiscal Year") or the whole
                 # table ("30 June 2019"): it is every cell's.
-                labels += [self._cell_text(row, column), self._cell_text(row, 0)]
+                labels += [self._header_text(row, column), self._cell_text(row, 0)]
             else:  # a header with merged cells spans every column
                 labels += [self._cell_text(row, c) for c in range(len(row.cells))]
         return [labels[0], *(label for label in labels[1:] if label)]
@@ -87,8 +87,17 @@ class TableIndex:
         for header in block.header_rows:
             header_row = block.rows[header]
             if len(header_row.cells) == len(row.cells):
-                headers.append(self._cell_text(header_row, column))
+                headers.append(self._header_text(header_row, column))
         return headers
+
+    def _header_text(self, row: _Row, column: int) -> str:
+        """A header cell's text; an empty one is under the merged cell to its left
+        ("December 31, 2019 |  | December 31, 2018 | " heads four columns, two each)."""
+        for left in range(column, 0, -1):
+            text = self._cell_text(row, left)
+            if text:
+                return text
+        return ""
 
     def _cell_text(self, row: _Row, column: int) -> str:
         if column >= len(row.cells):
