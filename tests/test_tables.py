@@ -112,6 +112,53 @@ def test_an_amount_is_no_proportion() -> None:
     assert result.verdict == "fail", result.detail
 
 
+AGING = (
+    "Table:\n"
+    "Days past due | 1–90 | 91–180 | >360 | Total\n"
+    "Country risk: Low | 1,347 | 125 | 313 | 1,912\n"
+    "Total past due | 2,821 | 1,215 | 2,447 | 7,427\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("first_rows", "headers"),
+    [
+        (AGING, (0,)),
+        ("Plan | January 31, 2020 | February 1, 2019\nDividend yield | None | None\n", (0,)),
+        ("Net loss | $(265,511) | $(164,787)\nOther | 12 | 14\n", ()),
+        (
+            "Years ended | 2019 | 2018\n(In thousands) | $ | $\n | | (restated)\nSales | 3 | 4\n",
+            (0, 1, 2),
+        ),
+    ],
+    ids=["titles-with-numbers", "no-value-is-a-value", "negative-amounts", "units-row"],
+)
+def test_header_rows_are_the_rows_of_titles_above_the_first_values(
+    first_rows: str, headers: tuple[int, ...]
+) -> None:
+    text = first_rows if first_rows.startswith("Table") else "Table:\n" + first_rows
+    assert TableIndex(text)._blocks[0].header_rows == headers
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"),
+    [
+        ("What is the total past due for 2019?", "7,427", "pass"),
+        ("What is the total past due for 2019?", "2,821", "fail"),
+        ("What is the total past due between 1-90 days?", "2,821", "pass"),
+    ],
+    ids=["the-total", "a-part-of-it", "the-part-asked"],
+)
+def test_a_row_asked_without_a_column_means_its_total(
+    question: str, answer: str, verdict: str
+) -> None:
+    parsed = analyze_question(question)
+    candidate = group_samples([read_answer(answer, parsed, 0)])[0]
+    context = CheckContext(parsed, Source(AGING), (candidate,), 1, {})
+    result = get("span").check(candidate, context)
+    assert result.verdict == verdict, result.detail
+
+
 def test_text_outside_tables_has_no_labels() -> None:
     index = TableIndex(TABLE)
     assert index.labels_at(TABLE.index("Substantially")) is None

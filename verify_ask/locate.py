@@ -96,6 +96,9 @@ class Place:
 
     sums_the_row_asked: bool = False
     """A table's "Total X" row when the question asks for X and the table has an X row."""
+    part_of_the_row_total: bool = False
+    """A cell under a column the question does not name ("1–90 days") in a row that has a
+    "Total" column: asked for the row alone, the total is meant."""
     other_year: str | None = None
     """The year the figure's clause gives it for, when the question asks for another
     ("at 31 December 2019 totalled £13.0 million" for 2018)."""
@@ -273,10 +276,10 @@ class PlaceIndex:
         Khitan Tumens" "Khitan" is the 3's, not the 4's (for deciding between the two)."""
         labels = self.source.tables.labels_at(start)
         if labels is not None:
-            return self._table_place(question, labels)
+            return self._table_place(question, labels, start)
         return self._text_place(question, start, end, strict)
 
-    def _table_place(self, question: Question, labels: list[str]) -> Place:
+    def _table_place(self, question: Question, labels: list[str], start: int) -> Place:
         """A table cell is about its row label and column header, wherever they stand."""
         words = {stem(w.lower()) for label in labels for w in _WORD.findall(label)}
         if not question.terms:
@@ -313,6 +316,9 @@ class PlaceIndex:
             has_predicate=has_predicate,
             totals=totals,
             sums_the_row_asked=not question.total and self._totals_a_row(labels[0]),
+            part_of_the_row_total=_part_of_the_row_total(
+                question, self.source.tables.columns_at(start)
+            ),
             other_year=_other_year(question, " ".join(labels[1:])),
             states_derivation=_states(words, question),
         )
@@ -675,6 +681,21 @@ def _other_year(question: Question, clause: str) -> str | None:
     if len(asked) != 1 or not said or asked & set(said):
         return None
     return said[0]
+
+
+def _part_of_the_row_total(question: Question, columns: tuple[str, list[str]] | None) -> bool:
+    if columns is None:
+        return False
+    own, others = columns
+    words = {stem(w.lower()) for w in _WORD.findall(own) if w not in _CLAUSE_MARKS}
+    if words & _TOTAL_WORDS:
+        return False  # the total's own column
+    named = {w for w in words if w not in STOPWORDS and not YEAR.fullmatch(w)}
+    if not named or any(same_stem(w, term) for w in named for term in question.terms):
+        return False  # a year's column, or one the question names
+    return any(
+        any(stem(w.lower()) in _TOTAL_WORDS for w in _WORD.findall(other)) for other in others
+    )
 
 
 def _one_of_years(question: Question, labels: list[str]) -> bool:

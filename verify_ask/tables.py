@@ -12,9 +12,13 @@ import re
 from dataclasses import dataclass
 
 _NUMBER = re.compile(r"\d")
-# A cell that holds a figure and little else ("$ 1,452.4", "(23)", "7.5%", "-"), not words
-# with numbers in them.
-_FIGURE = re.compile(r"^\W*[$€£¥]?\s*[\d,.]+\s*(?:%|[a-z]{0,3})\W*$", re.IGNORECASE)
+# A cell that holds a figure and little else ("$ 1,452.4", "(23)", "7.5%"), not words with
+# numbers in them (">360", "1–90").
+_FIGURE = re.compile(
+    r"^[\s(\-–−]*[$€£¥]?[\s(\-–−]*[\d,.]+\s*(?:%|[a-z]{0,3})[\s)%*]*$", re.IGNORECASE
+)
+# A value cell that holds no figure: "—", "$—", "None", "n/a", "nm".
+_NO_VALUE = re.compile(r"^\s*[$€£¥]?\s*(?:[—–\-]+|none|nil|n/?a|n\.?m\.?)\s*$", re.IGNORECASE)
 _YEAR_ONLY = re.compile(r"^\W*(?:(?:FY|fiscal|year)?\s*(?:19|20)\d\d\W*)+\W*$", re.IGNORECASE)
 
 
@@ -45,13 +49,10 @@ class TableIndex:
     def labels_at(self, start: int) -> list[str] | None:
         """Row label, section label and column headers of the cell holding ``start``; the
         row label always first, empty when the row has none (a units row: " | $'000")."""
-        index = bisect.bisect_right(self._starts, start) - 1
-        if index < 0:
+        found = self._figure_cell(start)
+        if found is None:
             return None
-        cell_start, cell_end, block_index, row_index, column = self._cells[index]
-        if not cell_start <= start < cell_end or column == 0:
-            return None
-        block = self._blocks[block_index]
+        block, row_index, column = found
         labels = [self._cell_text(block.rows[row_index], 0)]
         labels += self._section_label(block, row_index)
         for header in block.header_rows:
@@ -63,6 +64,29 @@ class TableIndex:
             else:  # a header with merged cells spans every column
                 labels += [self._cell_text(row, c) for c in range(len(row.cells))]
         return [labels[0], *(label for label in labels[1:] if label)]
+
+    def columns_at(self, start: int) -> tuple[str, list[str]] | None:
+        """The column headers of the cell holding ``start``, and those of its row's other
+        columns, each as one text; None outside a table's figure cells."""
+        found = self._figure_cell(start)
+        if found is None:
+            return None
+        block, row_index, column = found
+        row = block.rows[row_index]
+        headers = [
+            " ".join(self._column_headers(block, row, other)) for other in range(len(row.cells))
+        ]
+        return headers[column], [h for c, h in enumerate(headers) if c not in (0, column)]
+
+    def _figure_cell(self, start: int) -> tuple[_Block, int, int] | None:
+        """(block, row, column) of the cell past the row labels that holds ``start``."""
+        index = bisect.bisect_right(self._starts, start) - 1
+        if index < 0:
+            return None
+        cell_start, cell_end, block_index, row_index, column = self._cells[index]
+        if not cell_start <= start < cell_end or column == 0:
+            return None
+        return self._blocks[block_index], row_index, column
 
     def body_rows(self) -> list[tuple[str, list[tuple[str, int, int]]]]:
         """Each body row as (label, [(column header text, start, end) of its figure cells])."""
@@ -120,15 +144,17 @@ class TableIndex:
         rows = tuple(_Row(tuple(_split_cells(self.text, s, e))) for s, e in lines)
         headers = []
         for index, row in enumerate(rows):
-            cells = [self.text[s:e] for s, e in row.cells]
-            figures = [c for c in cells[1:] if _NUMBER.search(c)]
-            if cells[0] and figures and not all(_YEAR_ONLY.match(c) for c in figures):
-                if any(_FIGURE.match(c) for c in figures):
-                    break  # the first row with a label and real figures starts the body
-                # Column titles with numbers in their words: "0 to 30 days past due".
-                figures = []
-            titled = len(cells) > 1 and all(cells[1:])
-            if not cells[0] or figures or titled:
+            label, *rest = [self.text[s:e].strip() for s, e in row.cells]
+            rest = [cell for cell in rest if cell]
+            years = [cell for cell in rest if _YEAR_ONLY.match(cell)]
+            values = [
+                c for c in rest if c not in years and (_FIGURE.match(c) or _NO_VALUE.match(c))
+            ]
+            if label and values:
+                break  # the first row with a label and values ("None", "—" too) starts the body
+            # Titles may hold numbers: "0 to 30 days past due", ">360", "January 31, 2020".
+            titles = [cell for cell in rest if cell not in years and cell not in values]
+            if not label or years or titles:
                 headers.append(index)
         block_index = len(self._blocks)
         self._blocks.append(_Block(rows, tuple(headers)))

@@ -156,6 +156,13 @@ class SpanChecker:
                 best_place.score,
                 evidence,
             )
+        if best_place.part_of_the_row_total:
+            return self._fail(
+                f"{where}, but it is one column of a row with a total, and the question "
+                "names no column",
+                best_place.score,
+                evidence,
+            )
         if best_place.sums_the_row_asked:
             return self._fail(
                 f"{where}, but it is the total of the row the question asks for",
