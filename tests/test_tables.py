@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from verify_ask.candidates import group_samples
-from verify_ask.checkers import CheckContext, get
+from verify_ask.checkers import CheckContext, CheckResult, get
 from verify_ask.pipeline import Settings, judge_samples, read_answer
 from verify_ask.question import analyze_question
 from verify_ask.source import Source
@@ -25,6 +25,12 @@ TABLE = (
     "Text:\n"
     "Sales by Contract Type: Substantially all of our contracts are fixed-price type contracts."
 )
+
+
+def span_check(question: str, answer: str, text: str) -> CheckResult:
+    parsed = analyze_question(question)
+    candidate = group_samples([read_answer(answer, parsed, 0)])[0]
+    return get("span").check(candidate, CheckContext(parsed, Source(text), (candidate,), 1, {}))
 
 
 @pytest.mark.parametrize(
@@ -64,10 +70,7 @@ def test_column_titles_with_numbers_in_them_are_headers(answer: str, verdict: st
     # too, and the body starts at the first row of real figures.
     labels = TableIndex(RECEIVABLES).labels_at(RECEIVABLES.index("2,068"))
     assert labels == ["Gross carrying amount", "0 to 30 days past due", "30 June 2019", "$'000"]
-    parsed = analyze_question("What is the current gross carrying amount?")
-    candidate = group_samples([read_answer(answer, parsed, 0)])[0]
-    context = CheckContext(parsed, Source(RECEIVABLES), (candidate,), 1, {})
-    result = get("span").check(candidate, context)
+    result = span_check("What is the current gross carrying amount?", answer, RECEIVABLES)
     assert result.verdict == verdict, result.detail
 
 
@@ -86,10 +89,9 @@ DEBT = (
     ids=["fair-value-2019", "carrying-amount-2019", "fair-value-2018"],
 )
 def test_a_merged_header_heads_every_column_under_it(answer: str, verdict: str) -> None:
-    parsed = analyze_question("What is the fair value of total debt as of December 31, 2019?")
-    candidate = group_samples([read_answer(answer, parsed, 0)])[0]
-    context = CheckContext(parsed, Source(DEBT), (candidate,), 1, {})
-    result = get("span").check(candidate, context)
+    result = span_check(
+        "What is the fair value of total debt as of December 31, 2019?", answer, DEBT
+    )
     assert result.verdict == verdict, result.detail
 
 
@@ -152,10 +154,32 @@ def test_header_rows_are_the_rows_of_titles_above_the_first_values(
 def test_a_row_asked_without_a_column_means_its_total(
     question: str, answer: str, verdict: str
 ) -> None:
-    parsed = analyze_question(question)
-    candidate = group_samples([read_answer(answer, parsed, 0)])[0]
-    context = CheckContext(parsed, Source(AGING), (candidate,), 1, {})
-    result = get("span").check(candidate, context)
+    result = span_check(question, answer, AGING)
+    assert result.verdict == verdict, result.detail
+
+
+PLAN_ASSETS = (
+    "Table:\n"
+    "FOR THE YEAR ENDED DECEMBER 31 | 2019 | 2018\n"
+    "Alternative investments |  | \n"
+    "Private equities | 2,119 | 1,804\n"
+    "Other | 91 | 93\n"
+    "Number of employees | 1,200 | 1,150\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"),
+    [
+        ("How many components are there under alternative investments?", "91", "fail"),
+        ("How many employees were there in 2019?", "1,200", "pass"),
+    ],
+    ids=["an-amount-is-no-count", "a-row-that-counts"],
+)
+def test_a_count_is_a_cell_only_where_its_labels_name_what_is_counted(
+    question: str, answer: str, verdict: str
+) -> None:
+    result = span_check(question, answer, PLAN_ASSETS)
     assert result.verdict == verdict, result.detail
 
 
@@ -180,10 +204,7 @@ CASES = [
     ("question", "answer", "verdict"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
 )
 def test_span_checker_reads_tables(question: str, answer: str, verdict: str) -> None:
-    parsed = analyze_question(question)
-    candidate = group_samples([read_answer(answer, parsed, 0)])[0]
-    context = CheckContext(parsed, Source(TABLE), (candidate,), 1, {})
-    result = get("span").check(candidate, context)
+    result = span_check(question, answer, TABLE)
     assert result.verdict == verdict, result.detail
 
 

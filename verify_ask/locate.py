@@ -316,6 +316,7 @@ class PlaceIndex:
             has_predicate=has_predicate,
             totals=totals,
             sums_the_row_asked=not question.total and self._totals_a_row(labels[0]),
+            counts=_counts_unlabelled(question, labels, words),
             part_of_the_row_total=_part_of_the_row_total(
                 question, self.source.tables.columns_at(start)
             ),
@@ -681,6 +682,15 @@ def _other_year(question: Question, clause: str) -> str | None:
     if len(asked) != 1 or not said or asked & set(said):
         return None
     return said[0]
+
+
+def _counts_unlabelled(question: Question, labels: list[str], words: set[str]) -> str | None:
+    """A cell's row label when the question counts something ("how many components") that
+    none of the cell's labels names: the cell is an amount of the row, not that count."""
+    head = counted_head(question.text) if _HOW_MANY.search(question.text) else None
+    if head is None or any(same_stem(w, head) or w.endswith(head) for w in words):
+        return None
+    return labels[0] or None
 
 
 def _part_of_the_row_total(question: Question, columns: tuple[str, list[str]] | None) -> bool:
