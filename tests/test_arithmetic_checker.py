@@ -18,6 +18,7 @@ import pytest
 from verify_ask.candidates import Candidate, Sample
 from verify_ask.checkers.arithmetic import ArithmeticChecker
 from verify_ask.checkers.base import CheckContext, CheckResult
+from verify_ask.question import analyze_question
 from verify_ask.values import DateValue, Quantity, Value
 
 
@@ -100,7 +101,7 @@ def candidate(value: Value, *answers: str) -> Candidate:
 
 def run(source: FakeSource, cand: Candidate) -> CheckResult:
     context = CheckContext(
-        question=None,
+        question=analyze_question("What is the figure?"),
         source=source,
         candidates=(cand,),  # type: ignore[arg-type]
         total_samples=len(cand.samples),
@@ -373,6 +374,7 @@ REAL = [
     ("figure-against-itself", "48.2 / 48.2 = 1", "fail", "one figure against itself"),
     ("operands-elsewhere", "312 - 64 = 248", "fail", "where the question does not point"),
     ("wrong-result", "48.2 - 39.5 = 8.9", "fail", "evaluates to 8.7, not 8.9"),
+    ("adds-for-a-difference", "48.2 + 39.5 = 87.7", "fail", "subtracts nothing"),
 ]
 
 

@@ -26,6 +26,7 @@ from verify_ask.expression import (
     result_number,
     scaled_operands,
     split_derivation,
+    subtracts,
 )
 
 
@@ -147,6 +148,15 @@ def test_refused_code_is_never_run(tmp_path: Path, monkeypatch: pytest.MonkeyPat
             evaluate(text)
     assert not marker.exists()
     assert not (tmp_path / "ran").exists()
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [("82 - 30", True), ("(44.1-56.7)/56.7", True), ("3 − 2", True), ("15 + 6", False),
+     ("-12.5% + 3", False), ("-5 * 3", False)],
+)  # fmt: skip
+def test_subtracts_means_a_binary_minus(expression: str, expected: bool) -> None:
+    assert subtracts(expression) is expected
 
 
 def test_length_limit_is_exact() -> None:

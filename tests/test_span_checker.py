@@ -708,3 +708,18 @@ def test_names_match_across_accents_and_misspellings(question: str, verdict: str
     text = "Between Emmérich and Cleves the Rhine is 400 m wide."
     result = check(question, "400 m", text, min_relevance=0.0, margin=1.0)
     assert result.verdict == verdict, result.detail
+
+
+# SVAMP (Patel et al. 2021), MIT licence: a word problem that asks its own question.
+BUS = (
+    "43 children were riding on the bus. At the bus stop some children got off the bus. Then "
+    "there were 21 children left on the bus. How many children got off the bus at the bus stop?"
+)
+
+
+def test_no_figure_answers_a_problem_that_poses_its_own_question() -> None:
+    asked = "How many children got off the bus at the bus stop?"
+    result = check(asked, "21", BUS, min_relevance=0.0, margin=1.0)
+    assert result.verdict == "fail" and "poses this question" in result.detail
+    statement = BUS.rsplit(" How", 1)[0]
+    assert check(asked, "21", statement, min_relevance=0.0, margin=1.0).verdict == "pass"

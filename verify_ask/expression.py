@@ -82,6 +82,8 @@ _EXPR_START = re.compile(r"[\d(.+\-−–$€£¥]")
 # A binary operator between two operands (a leading sign does not make arithmetic).
 _BINARY = re.compile(r"[\d)%]\s*(?:\*\*|[-+*/^×÷−–xX])\s*[-+(\d.$€£¥−–]")
 _RESULT_NUMBER = re.compile(rf"(?P<sign>[-−–]\s*)?[$€£¥]?\s*(?P<number>{_NUMBER})")
+# In scanned code ("_n0 - _n1", "( _n0 ) - _pct(_n1)"): a minus after a term.
+_BINARY_MINUS = re.compile(r"[\w)]\s+-\s")
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,11 @@ def operands(expression: str) -> list[Decimal]:
     operand 12.5 and ``$48.2 million`` the operand 48.2.
     """
     return list(_scan(expression).numbers)
+
+
+def subtracts(expression: str) -> bool:
+    """Whether the expression subtracts one term from another (a sign alone does not)."""
+    return bool(_BINARY_MINUS.search(_scan(expression).code))
 
 
 def scaled_operands(expression: str) -> list[Decimal]:

@@ -31,6 +31,11 @@ _ARITHMETIC_CUES = re.compile(
     r"|in total|altogether)\b",
     re.IGNORECASE,
 )
+_DIFFERENCE = re.compile(
+    r"\b(difference|change|changed|increase|decrease|growth|how much more|how many more"
+    r"|how much less|how many fewer|how many less|by how much)\b",
+    re.IGNORECASE,
+)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*|\d[\d,.]*")
 
 STOPWORDS = frozenset(
@@ -70,6 +75,9 @@ class Question:
     derivation: frozenset[str] = frozenset()
     """Stems a text uses when it states the figure an arithmetic question asks for ("the
     change in sales": "increased", "declined"); empty when it must be computed."""
+    difference: bool = False
+    """The question asks for a difference ("how many more", "the change in"): a calculation
+    that answers it subtracts."""
 
 
 def analyze_question(text: str) -> Question:
@@ -97,6 +105,7 @@ def analyze_question(text: str) -> Question:
         _predicate(asked),
         bool(_TOTAL.search(cleaned)),
         _derivation(cleaned) if wants_arithmetic else frozenset(),
+        bool(_DIFFERENCE.search(cleaned)),
     )
 
 

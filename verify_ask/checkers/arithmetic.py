@@ -35,6 +35,7 @@ from verify_ask.expression import (
     result_number,
     scaled_operands,
     split_derivation,
+    subtracts,
 )
 from verify_ask.values import DateValue, Quantity
 
@@ -85,6 +86,8 @@ def _check_one(
         problems.append(
             f"evaluates to {format_value(result)}, not {_plain(number)}" + ("%" if percent else "")
         )
+    if context.question.difference and not subtracts(derivation):
+        problems.append("the question asks for a difference, and the calculation subtracts nothing")
     evidence: list[Evidence] = []
     constants: list[str] = []
     threshold = float(context.settings.get("min_relevance", defaults.MIN_RELEVANCE))  # type: ignore[arg-type]
