@@ -210,6 +210,52 @@ def bad_line_record(outcome: Outcome, row: Row) -> None:
     )
 
 
+# --- a bug: exit 70 (never 1, "abstained"), and a batch keeps every other line ---------------
+
+
+def with_a_bug(run: Callable[[Env], Outcome]) -> Callable[[Env], Outcome]:
+    """``run`` with a span checker that fails like a bug on questions saying "(BUG)"."""
+
+    def buggy(env: Env) -> Outcome:
+        from verify_ask.checkers.span import SpanChecker
+
+        works = SpanChecker.check
+
+        def check(self: SpanChecker, candidate: Any, context: Any) -> Any:
+            if "(BUG)" in context.question.text:
+                raise IndexError("list index out of range")
+            return works(self, candidate, context)
+
+        env.monkeypatch.setattr(SpanChecker, "check", check)
+        return run(env)
+
+    return buggy
+
+
+def bug_reported(outcome: Outcome, row: Row) -> None:
+    assert outcome.out == "", outcome.out
+    lines = outcome.err.splitlines()
+    assert lines[0] == "Traceback (most recent call last):", outcome.err
+    assert lines[-1].startswith("verify-ask: internal error: ") and row.message in lines[-1]
+
+
+def bug_line_record(outcome: Outcome, row: Row) -> None:
+    records = [json.loads(line) for line in outcome.out.splitlines()]
+    assert [r["status"] for r in records] == ["verified", "error", "verified"]
+    assert records[1]["exit_status"] == ExitStatus.INTERNAL and row.message in records[1]["error"]
+    assert outcome.err.splitlines()[-1].startswith(
+        "verify-ask: 3 questions: 2 verified, 0 abstained, 1 error (1 internal) in "
+    )
+
+
+def buggy_question(env: Env) -> Outcome:
+    with ScriptedServer() as server:
+        return env.cli(
+            "When was OrigoTech founded (BUG)?", "-s", str(EXAMPLE), "--base-url", server.url,
+            "--api-key", KEY, "-n", "2",
+        )  # fmt: skip
+
+
 # --- signals and pipes, in a subprocess -------------------------------------------------------
 
 
@@ -397,6 +443,11 @@ ROWS = [
     Row("batch-line-question-empty", IN, "the question is empty",
         batch_with(b'{"question": "   "}'), check=bad_line_record),
     # signals and pipes
+    Row("bug", ExitStatus.INTERNAL, "internal error: IndexError: list index out of range",
+        with_a_bug(buggy_question), check=bug_reported),
+    Row("bug-on-a-batch-line", ExitStatus.INTERNAL, "internal error: IndexError",
+        with_a_bug(batch_with(b'{"id": "bug", "question": "When was OrigoTech founded (BUG)?"}')),
+        check=bug_line_record),
     Row("ctrl-c-single", ExitStatus.INTERRUPTED, "verify-ask: interrupted", ctrl_c_single,
         check=interrupted),
     Row("ctrl-c-batch", ExitStatus.INTERRUPTED, "verify-ask: interrupted", ctrl_c_batch,

@@ -15,7 +15,16 @@ class ExitStatus(IntEnum):
     USAGE = 2
     MODEL = 3
     INPUT = 4
+    INTERNAL = 70
+    """A bug in verify-ask or a plugin (sysexits' EX_SOFTWARE): never 1, which means
+    "abstained" to a script."""
     INTERRUPTED = 130
+
+
+def describe_bug(error: Exception) -> str:
+    """One line for an exception no library code meant to raise: its type and message."""
+    message = " ".join(str(error).split())
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
 
 
 class VerifyAskError(Exception):

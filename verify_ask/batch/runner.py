@@ -10,7 +10,7 @@ from verify_ask.backends.base import Backend
 from verify_ask.batch.jobs import BadLine, Id, Job, parse_line
 from verify_ask.batch.resume import id_key
 from verify_ask.batch.sources import SourceCache
-from verify_ask.errors import ExitStatus, VerifyAskError
+from verify_ask.errors import ExitStatus, VerifyAskError, describe_bug
 from verify_ask.pipeline import Settings, ask
 from verify_ask.record import error_record, outcome_record
 from verify_ask.source import Source
@@ -52,6 +52,9 @@ class Answerer:
             outcome = ask(item.question, source, self.backend, self.settings)
         except VerifyAskError as error:
             return _error(item.line, item.id, item.question, str(error), error.exit_status)
+        except Exception as error:  # a bug on one line must not cost the others their records
+            message = f"internal error: {describe_bug(error)}"
+            return _error(item.line, item.id, item.question, message, ExitStatus.INTERNAL)
         if self._model is None:
             self._model = self.backend.describe()  # hashes the model file: once per batch
         record = outcome_record(

@@ -17,6 +17,7 @@ class Tally:
     abstained: int = 0
     input_errors: int = 0
     model_errors: int = 0
+    internal_errors: int = 0
     skipped: int = 0
 
     def add(self, result: Result) -> None:
@@ -28,12 +29,14 @@ class Tally:
             self.skipped += 1
         elif result.exit_status == ExitStatus.MODEL:
             self.model_errors += 1
+        elif result.exit_status == ExitStatus.INTERNAL:
+            self.internal_errors += 1
         else:
             self.input_errors += 1
 
     @property
     def errors(self) -> int:
-        return self.input_errors + self.model_errors
+        return self.input_errors + self.model_errors + self.internal_errors
 
     @property
     def processed(self) -> int:

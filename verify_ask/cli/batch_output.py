@@ -94,8 +94,16 @@ def summary_line(
 ) -> str:
     """e.g. ``verify-ask: 50 questions: 31 verified, 17 abstained, 2 errors in 83.2 s``."""
     errors = f"{tally.errors} error{'s' if tally.errors != 1 else ''}"
-    if tally.model_errors:
-        errors += f" ({tally.model_errors} from the model)"
+    causes = [
+        f"{count} {cause}"
+        for count, cause in (
+            (tally.model_errors, "from the model"),
+            (tally.internal_errors, "internal"),
+        )
+        if count
+    ]
+    if causes:
+        errors += f" ({', '.join(causes)})"
     head = "interrupted after " if interrupted else ""
     noun = "question" if tally.processed == 1 else "questions"
     line = (

@@ -7,7 +7,7 @@ import signal
 import sys
 from typing import Any
 
-from verify_ask.errors import ExitStatus, VerifyAskError
+from verify_ask.errors import ExitStatus, VerifyAskError, describe_bug
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,6 +70,8 @@ def _main(command: Any, argv: list[str] | None) -> int:
         return ExitStatus.USAGE
     except BrokenPipeError:
         return _closed_stdout()
+    except Exception as error:  # a bug: Python's own exit status, 1, would read as "abstained"
+        return _internal(error)
     try:
         sys.stdout.flush()
     except BrokenPipeError:
@@ -79,6 +81,18 @@ def _main(command: Any, argv: list[str] | None) -> int:
 
 def _error(message: str) -> None:
     print(f"verify-ask: error: {message}", file=sys.stderr)
+
+
+def _internal(error: Exception) -> int:
+    import traceback
+
+    traceback.print_exception(error, file=sys.stderr)
+    print(
+        f"verify-ask: internal error: {describe_bug(error)} (a bug; please report it with the "
+        "traceback above)",
+        file=sys.stderr,
+    )
+    return ExitStatus.INTERNAL
 
 
 def _interrupted() -> int:
