@@ -723,3 +723,35 @@ def test_no_figure_answers_a_problem_that_poses_its_own_question() -> None:
     assert result.verdict == "fail" and "poses this question" in result.detail
     statement = BUS.rsplit(" How", 1)[0]
     assert check(asked, "21", statement, min_relevance=0.0, margin=1.0).verdict == "pass"
+
+
+# TAT-QA dev (Zhu et al. 2021), CC BY 4.0, shortened.
+RESTAURANTS = (
+    "In 2017 we acquired 50 franchise restaurants, of which we sold 42 to franchisees. "
+    "Revenue from sales into China accounted for 53% of total revenue in 2019."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"),
+    [
+        (
+            "Of the 50 restaurants acquired in 2017, how many were sold to franchisees?",
+            "50",
+            "fail",
+        ),
+        (
+            "Of the 50 restaurants acquired in 2017, how many were sold to franchisees?",
+            "42",
+            "pass",
+        ),
+        ("What is the revenue amount from sales into China in 2019?", "53%", "fail"),
+        ("What share of total revenue came from sales into China in 2019?", "53%", "pass"),
+    ],
+    ids=["the-questions-own-figure", "another", "a-share-is-no-amount", "a-share"],
+)
+def test_a_question_beside_its_year_and_an_amount_asked(
+    question: str, answer: str, verdict: str
+) -> None:
+    result = check(question, answer, RESTAURANTS, min_relevance=0.0, margin=1.0)
+    assert result.verdict == verdict, result.detail

@@ -83,6 +83,8 @@ class SpanChecker:
             return self._fail(f"the question asks how many, and {measure} is no count")
         if wanted and _unit_of(candidate.value) not in (None, wanted):
             return self._fail(f"the question asks in {wanted}, not {_unit_of(candidate.value)}")
+        if unit == "%" and wanted is None and _AMOUNT.search(question.text):
+            return self._fail("the question asks for an amount, and a percentage is a share of one")
         places = [m for m in source.mentions if occurs_as(candidate.value, m.value)]
         if not places:
             return self._fail("the value does not occur in the source")
@@ -244,6 +246,8 @@ _WHICH_YEAR = re.compile(r"\bwhich\s+(?:fiscal\s+)?(?:year|fy|period)\b", re.I)
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _DURATION = re.compile(r"\b(duration|how long|what period|over what time)\b", re.IGNORECASE)
 _LETTERS_AND_DIGITS = re.compile(r"[a-z0-9]+")
+# "What is the revenue amount from sales into China": a sum, not its share of the total.
+_AMOUNT = re.compile(r"\bamounts?\b", re.IGNORECASE)
 _CURRENCIES = frozenset(CURRENCY_CODES.values()) | frozenset(CURRENCY_SYMBOLS.values())
 
 
@@ -269,7 +273,14 @@ def _names_it(question: Question, value: Value) -> bool:
     """Whether the question writes the value as given ("the study confirming the 2001
     projections" is not from 2001), unless it offers choices ("Between 2018 and 2019,
     which year...")."""
-    same_kind = [m.value for m in _question_figures(question.text) if m.value.kind == value.kind]
+    figures = _question_figures(question.text)
+    # A year reads as a date and as a number; as a number it is no second choice.
+    years = {(m.start, m.end) for m in figures if isinstance(m.value, DateValue)}
+    same_kind = [
+        m.value
+        for m in figures
+        if m.value.kind == value.kind and (m.value.kind == "date" or (m.start, m.end) not in years)
+    ]
     if len({str(v) for v in same_kind}) > 1:
         return False
     return any(occurs_as(value, named) for named in same_kind)
