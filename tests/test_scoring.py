@@ -47,7 +47,12 @@ def test_scores_are_llama_cpp_pythons_own_log_probabilities(
         tokens = continuation_tokens(backend.engine, prompt_tokens, prompt, answer)
         reference.reset()
         reference.eval(prompt_tokens + tokens)
-        rows = np.asarray(reference.scores[len(prompt_tokens) - 1 : -1], dtype=np.float64)
+        # ``scores`` holds a row for every position of the context (n_ctx), not only the
+        # evaluated ones: take the rows that predict the answer's tokens, or the float64
+        # copies of 1,600 unused 1 MB rows peaked at 18 GB.
+        first = len(prompt_tokens) - 1
+        rows = np.asarray(reference.scores[first : first + len(tokens)], dtype=np.float64)
+        assert rows.shape[0] == len(tokens)
         top = rows.max(axis=1, keepdims=True)
         log_softmax = rows - top - np.log(np.exp(rows - top).sum(axis=1, keepdims=True))
         expected = float(sum(log_softmax[i, t] for i, t in enumerate(tokens)))
