@@ -113,6 +113,8 @@ class PlaceIndex:
 
     def __init__(self, source: Source) -> None:
         self.source = source
+        self._places_of: Question | None = None
+        self._places: dict[tuple[int, int, bool], Place] = {}
 
     @cached_property
     def _words(self) -> tuple[list[int], list[str], list[int], list[int]]:
@@ -274,10 +276,19 @@ class PlaceIndex:
         """How well the figure at ``start:end`` answers the question. ``strict`` counts a
         question word only for the nearest figure of its kind: in "4 Han Tumens and 3
         Khitan Tumens" "Khitan" is the 3's, not the 4's (for deciding between the two)."""
-        labels = self.source.tables.labels_at(start)
-        if labels is not None:
-            return self._table_place(question, labels, start)
-        return self._text_place(question, start, end, strict)
+        # Every candidate's check scores the same figures again, as rivals and operands.
+        # One question's places are kept: a batch asks many questions of one source.
+        if self._places_of != question:
+            self._places_of, self._places = question, {}
+        cache = self._places
+        key = (start, end, strict)
+        if key not in cache:
+            labels = self.source.tables.labels_at(start)
+            if labels is not None:
+                cache[key] = self._table_place(question, labels, start)
+            else:
+                cache[key] = self._text_place(question, start, end, strict)
+        return cache[key]
 
     def _table_place(self, question: Question, labels: list[str], start: int) -> Place:
         """A table cell is about its row label and column header, wherever they stand."""

@@ -139,12 +139,13 @@ def restore(line: dict[str, Any], record: EvalRecord, settings: Settings) -> Sco
     return Scored(record, outcome, float(line.get("seconds", 0.0)), baseline, baseline_text)
 
 
-def rejudge(scored: Scored, settings: Settings) -> Value | None:
-    """The verified answer under other thresholds, from the same samples (no model call)."""
+def rejudge(scored: Scored, settings: Settings, source: Source | None = None) -> Value | None:
+    """The verified answer under other thresholds, from the same samples (no model call);
+    ``source`` is the record's, when the caller has already read it."""
     outcome = scored.outcome
     judgements = judge_samples(
         outcome.question,
-        Source(scored.record.source),
+        source or Source(scored.record.source),
         outcome.samples,
         settings,
         outcome.ranking,
