@@ -87,3 +87,9 @@ def test_arithmetic_questions_know_how_a_text_states_their_result() -> None:
 )
 def test_the_noun_a_question_counts(text: str, head: str | None) -> None:
     assert counted_head(text) == head
+
+
+def test_accents_are_folded_for_the_rules_only() -> None:
+    question = analyze_question("When did  Möngke Khan become Great Khan?")
+    assert question.asked == "When did Möngke Khan become Great Khan?"  # the prompt and record
+    assert question.text == "When did Mongke Khan become Great Khan?"

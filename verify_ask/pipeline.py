@@ -110,13 +110,13 @@ def ask(question_text: str, source: Source, backend: Backend, settings: Settings
     passages: tuple[Passage, ...] = ()
     text = source.text
     if len(text) > settings.max_source_chars:
-        passages = tuple(source.passage_index.best(question.text, settings.passages))
+        passages = tuple(source.passage_index.best(question.asked, settings.passages))
         unread = _unreadable(question, source, passages)
         if unread:
             nothing = Sample("", None, None)
             return Outcome(question, template.name, nothing, (), (), None, unread=unread)
         text = passage_text(source, list(passages))
-    prompt = template.render(text, question.text)
+    prompt = template.render(text, question.asked)
 
     started = time.perf_counter()
     requests = [SampleRequest(0.0, settings.seed, settings.max_tokens)] + [

@@ -55,7 +55,11 @@ STOPWORDS = frozenset(
 
 @dataclass(frozen=True)
 class Question:
+    asked: str
+    """The question as the user wrote it, spaces collapsed: what the model and the record see."""
     text: str
+    """The question as the rules read it: ``asked`` with accents folded ("Möngke" -> "Mongke"),
+    as the place index reads the source."""
     expects: Kind | None
     wants_arithmetic: bool
     terms: tuple[str, ...]
@@ -82,9 +86,10 @@ class Question:
 
 def analyze_question(text: str) -> Question:
     """Read the cues of a question; raises ``InputError`` when it is empty."""
-    cleaned = fold(" ".join(text.split()))
-    if not cleaned:
+    written = " ".join(text.split())
+    if not written:
         raise InputError("the question is empty")
+    cleaned = fold(written)
     if _DATE_CUES.search(cleaned):
         expects: Kind | None = "date"
     elif _NUMBER_CUES.search(cleaned):
@@ -94,6 +99,7 @@ def analyze_question(text: str) -> Question:
     wants_arithmetic = expects != "date" and bool(_ARITHMETIC_CUES.search(cleaned))
     asked = _REASON.split(cleaned, maxsplit=1)[0]
     return Question(
+        written,
         cleaned,
         expects,
         wants_arithmetic,

@@ -21,7 +21,7 @@ def outcome_record(
     total = len(outcome.samples)
     record: dict[str, Any] = {
         "version": RECORD_VERSION,
-        "question": outcome.question.text,
+        "question": outcome.question.asked,
         "source": source_label,
         "status": outcome.status,
         "answer": None,

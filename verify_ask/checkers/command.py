@@ -47,7 +47,7 @@ class CommandChecker:
             **os.environ,
             "VERIFY_ASK_CANDIDATE": display,
             "VERIFY_ASK_VALUE": json.dumps(candidate.value.to_json(), ensure_ascii=False),
-            "VERIFY_ASK_QUESTION": context.question.text,
+            "VERIFY_ASK_QUESTION": context.question.asked,
             "VERIFY_ASK_SOURCE": context.source.path or "",
         }
         try:

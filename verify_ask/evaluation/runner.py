@@ -112,7 +112,7 @@ def _baseline_answer(
     if baseline is None:
         return None, None
     question = analyze_question(record.question)
-    prompt = prompts.choose(question, settings.prompt).render(source.text, question.text)
+    prompt = prompts.choose(question, settings.prompt).render(source.text, question.asked)
     completion = baseline.complete(prompt, [SampleRequest(0.0, settings.seed, settings.max_tokens)])
     sample = read_answer(completion[0].text, question, None, completion[0].tokens)
     return sample.value, sample.text
