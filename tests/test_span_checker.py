@@ -755,3 +755,17 @@ def test_a_question_beside_its_year_and_an_amount_asked(
 ) -> None:
     result = check(question, answer, RESTAURANTS, min_relevance=0.0, margin=1.0)
     assert result.verdict == verdict, result.detail
+
+
+@pytest.mark.parametrize(("agreeing", "verdict"), [(6, "fail"), (7, "pass")])
+def test_a_problem_that_poses_its_question_needs_seven_samples_in_ten(
+    agreeing: int, verdict: str
+) -> None:
+    from checker_cases import run_checker
+
+    asked = "How many children got off the bus at the bus stop?"
+    answers = ["43 - 21 = 22"] * agreeing + ["21"] * (10 - agreeing)
+    assert run_checker("vote", asked, answers, Source(BUS)).verdict == verdict
+    statement = Source(BUS.rsplit(" How", 1)[0])
+    scattered = ["43 - 21 = 22"] * 3 + [str(n) for n in range(1, 8)]
+    assert run_checker("vote", asked, scattered, statement).passed  # 3 in 10 elsewhere

@@ -32,6 +32,9 @@ _NOT_AN_END = re.compile(
 )
 
 
+_LETTERS_AND_DIGITS = re.compile(r"[a-z0-9]+")
+
+
 @dataclass(frozen=True)
 class Source:
     text: str
@@ -55,6 +58,16 @@ class Source:
             start = match.end()
         spans.append(_trim(self.text, start, len(self.text)))
         return tuple(span for span in spans if span[1] > span[0])
+
+    def poses(self, question: str) -> bool:
+        """Whether the text asks the question itself (a word problem), words compared
+        without case or marks: its figures are then the problem's data, not the answer."""
+        asked = " ".join(_LETTERS_AND_DIGITS.findall(question.lower()))
+        return len(asked) > 0 and asked in self._letters_and_digits
+
+    @cached_property
+    def _letters_and_digits(self) -> str:
+        return " ".join(_LETTERS_AND_DIGITS.findall(self.text.lower()))
 
     @cached_property
     def sentence_starts(self) -> list[int]:

@@ -31,6 +31,9 @@ class RankChecker:
                 else "no ranking: the backend cannot score answers, or the source offers none"
             )
             return CheckResult(self.name, "skip", 0.0, detail=why, support=True)
+        if context.source.poses(context.question.asked):
+            why = "the source poses the question: its figures are the problem's data"
+            return CheckResult(self.name, "skip", 0.0, detail=why, support=True)
         threshold = float(context.settings.get("min_share", defaults.MIN_SHARE))  # type: ignore[arg-type]
         share = ranking.share(candidate.value)
         figures = sum(1 for option in ranking.options if option.value is not None)

@@ -58,7 +58,7 @@ class SpanChecker:
             )
         if _names_it(question, candidate.value):
             return self._fail("the question itself names this value; it asks for another")
-        if _poses(source.text, question.text):
+        if source.poses(question.asked):
             # A word problem: it states the data and asks for what follows from them
             # (SVAMP dev: every figure models copied out of the problem was wrong).
             return self._fail(
@@ -245,7 +245,6 @@ _ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)\b")
 _WHICH_YEAR = re.compile(r"\bwhich\s+(?:fiscal\s+)?(?:year|fy|period)\b", re.I)
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _DURATION = re.compile(r"\b(duration|how long|what period|over what time)\b", re.IGNORECASE)
-_LETTERS_AND_DIGITS = re.compile(r"[a-z0-9]+")
 # "What is the revenue amount from sales into China": a sum, not its share of the total.
 _AMOUNT = re.compile(r"\bamounts?\b", re.IGNORECASE)
 _CURRENCIES = frozenset(CURRENCY_CODES.values()) | frozenset(CURRENCY_SYMBOLS.values())
@@ -371,12 +370,6 @@ def _fits_unit(value: Value, wanted: str | None, labels: list[str] | None = None
     if wanted == "%":
         return unit == "%" or (unit is None and any("%" in label for label in labels or ()))
     return unit in (None, wanted)
-
-
-def _poses(text: str, question: str) -> bool:
-    """Whether the text asks the question itself, words compared without case or marks."""
-    asked = " ".join(_LETTERS_AND_DIGITS.findall(question.lower()))
-    return len(asked) > 0 and asked in " ".join(_LETTERS_AND_DIGITS.findall(text.lower()))
 
 
 def _setting(context: CheckContext, name: str, default: float) -> float:

@@ -16,11 +16,14 @@ class VoteChecker:
 
     def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
         threshold = float(context.settings.get("min_agree", defaults.MIN_AGREE))  # type: ignore[arg-type]
+        posed = context.source.poses(context.question.asked)
+        if posed:
+            threshold = max(threshold, defaults.MIN_AGREE_POSED)
         share = candidate.votes / context.total_samples if context.total_samples else 0.0
         verdict = "pass" if share >= threshold else "fail"
         detail = (
             f"{candidate.votes} of {context.total_samples} samples ({share:.0%}); "
-            f"needs {threshold:.0%}"
+            f"needs {threshold:.0%}" + (" for a problem that poses its question" if posed else "")
         )
         return CheckResult(self.name, verdict, share, detail=detail, support=True)
 
