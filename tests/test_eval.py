@@ -99,3 +99,12 @@ def test_eval_runs_resumes_and_plots(tmp_path: Path, capsys) -> None:
 def test_resume_needs_a_per_record_file(capsys) -> None:
     assert main(["eval", "x.jsonl", "--resume"]) == 2
     assert "--resume needs --per-record" in capsys.readouterr().err
+
+
+def test_precision_of_no_answer_is_undefined_not_zero() -> None:
+    from verify_ask.evaluation.metrics import Score
+
+    nothing = Score(100, answered=0, answered_right=0, unanswerable=0, abstained_unanswerable=0)
+    assert nothing.precision is None and nothing.to_json()["precision"] is None
+    one_wrong = Score(100, answered=1, answered_right=0, unanswerable=0, abstained_unanswerable=0)
+    assert one_wrong.precision == 0.0

@@ -24,7 +24,7 @@ def render_report(report: dict[str, Any], console: Console) -> None:
                 strategy,
                 f"{row['accuracy']:.3f}",
                 f"{row['coverage']:.3f}",
-                f"{row['precision']:.3f}",
+                "-" if row["precision"] is None else f"{row['precision']:.3f}",
                 "-" if abstention is None else f"{abstention:.3f}",
             )
         table.add_section()

@@ -16,7 +16,7 @@ def points_of(report: dict[str, Any]) -> tuple[list[tuple[float, float]], dict[s
     marks = {
         name: (overall[name]["coverage"], overall[name]["precision"])
         for name in ("greedy", "baseline", "verified")
-        if name in overall
+        if name in overall and overall[name]["precision"] is not None  # nothing answered
     }
     return curve, marks
 

@@ -32,8 +32,9 @@ class Score:
         return self.answered / self.records if self.records else 0.0
 
     @property
-    def precision(self) -> float:
-        return self.answered_right / self.answered if self.answered else 0.0
+    def precision(self) -> float | None:
+        """Right ÷ answered; None when nothing was answered (no answer was wrong either)."""
+        return self.answered_right / self.answered if self.answered else None
 
     @property
     def abstention(self) -> float | None:
@@ -49,7 +50,7 @@ class Score:
             "right": self.right,
             "accuracy": round(self.accuracy, 4),
             "coverage": round(self.coverage, 4),
-            "precision": round(self.precision, 4),
+            "precision": round(self.precision, 4) if self.precision is not None else None,
             "abstention_unanswerable": (
                 round(self.abstention, 4) if self.abstention is not None else None
             ),

@@ -79,7 +79,8 @@ def sweep(done: Sequence[Scored], settings: Settings) -> list[dict[str, Any]]:
 def frontier(points: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The sweep points no other point beats on both precision and coverage."""
     best: list[dict[str, Any]] = []
-    for point in sorted(points, key=lambda p: (-p["coverage"], -p["precision"])):
-        if point["answered"] and all(point["precision"] > b["precision"] for b in best):
+    answered = [point for point in points if point["answered"]]
+    for point in sorted(answered, key=lambda p: (-p["coverage"], -p["precision"])):
+        if all(point["precision"] > b["precision"] for b in best):
             best.append(point)
     return best
