@@ -769,3 +769,11 @@ def test_a_problem_that_poses_its_question_needs_seven_samples_in_ten(
     statement = Source(BUS.rsplit(" How", 1)[0])
     scattered = ["43 - 21 = 22"] * 3 + [str(n) for n in range(1, 8)]
     assert run_checker("vote", asked, scattered, statement).passed  # 3 in 10 elsewhere
+
+
+def test_a_text_that_asks_the_question_and_answers_it_is_no_word_problem() -> None:
+    faq = "When was OrigoTech founded?\nOrigoTech was founded on 14 March 2009 in Lyon."
+    result = check("When was OrigoTech founded?", "14 March 2009", faq, min_relevance=0.0)
+    assert result.verdict == "pass", result.detail
+    assert Source(BUS).poses("How many children got off the bus at the bus stop?")
+    assert not Source(faq).poses("When was OrigoTech founded?")

@@ -60,10 +60,11 @@ class Source:
         return tuple(span for span in spans if span[1] > span[0])
 
     def poses(self, question: str) -> bool:
-        """Whether the text asks the question itself (a word problem), words compared
-        without case or marks: its figures are then the problem's data, not the answer."""
+        """Whether the text ends by asking the question itself, as a word problem does (words
+        compared without case or marks): its figures are then the problem's data, not the
+        answer. A text that asks the question and then answers it (an FAQ) does not."""
         asked = " ".join(_LETTERS_AND_DIGITS.findall(question.lower()))
-        return len(asked) > 0 and asked in self._letters_and_digits
+        return len(asked) > 0 and self._letters_and_digits.endswith(asked)
 
     @cached_property
     def _letters_and_digits(self) -> str:
