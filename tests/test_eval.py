@@ -39,6 +39,11 @@ GOLD = [
     ("month-for-full-date", "March 2009", ["14 March 2009"], "date", "", True),
     ("wrong-month", "April 2009", ["14 March 2009"], "date", "", False),
     ("full-date-for-year", "14 March 2009", ["2009"], "date", "", True),
+    # SQuAD dev: "26,000 square kilometres (10,000 sq mi) of Victorian farmland".
+    ("same-area-other-unit", "10,000 sq mi", ["26,000 square kilometres"], "number", "", True),
+    ("same-temperature-other-unit", "10.9 °F", ["−11.7 °C"], "number", "", True),
+    ("other-length", "500 mi", ["1,230 km"], "number", "", False),
+    ("a-height-is-no-flow", "4,274 m", ["1,000 m3/s"], "number", "", False),
 ]
 
 
