@@ -408,8 +408,8 @@ class PlaceIndex:
         label = self.text[max(0, clause_start - 5) : clause_start + 1]
         clause_text = label if _YEAR_LABEL.search(label) else ""
         clause_text += self.text[clause_start:start] + self.text[end:clause_end]
-        clause = stems[bisect.bisect_left(starts, clause_start) : first]
-        clause += stems[last : bisect.bisect_left(starts, clause_end)]
+        clause_before = stems[bisect.bisect_left(starts, clause_start) : first]
+        clause = clause_before + stems[last : bisect.bisect_left(starts, clause_end)]
         before = slice(
             bisect.bisect_left(sentences, here - 1), bisect.bisect_right(sentences, here)
         )
@@ -419,7 +419,7 @@ class PlaceIndex:
             or _has_word(stems[before], predicate)
             or (life_event is not None and _LIFE_EVENTS.get(predicate) == life_event)
             or same_event(predicate, stems[before])
-            or synonym_before(predicate, stems[bisect.bisect_left(starts, clause_start) : first])
+            or synonym_before(predicate, clause_before)
             or dates_the_name(question, self.text, start, end)
         )
         opposite = _opposite(question, set(stems[before]))
