@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from verify_ask.names import abbreviations, initialisms, mixed_name, text_names
+from verify_ask.names import abbreviations, another_name, initialisms, mixed_name, text_names
 from verify_ask.question import is_code
 
 
@@ -66,3 +66,16 @@ VIRGIN = "Virgin Media (re-branded in 2007 from NTL:Telewest) started to offer H
 def test_a_name_made_of_two_names_words(question: str, text: str, mixed: str | None) -> None:
     # A name absent altogether is the names rule's to refuse, by the figure it asks about.
     assert mixed_name(question, text_names(text)) == mixed
+
+
+def test_a_sentence_that_names_another_thing_with_the_same_words() -> None:
+    # SQuAD v1.1 dev (CC BY-SA 4.0), shortened.
+    text = (
+        "Harvard has consistently topped the Academic Ranking of World Universities (ARWU) "
+        "since 2003. In 2014, Harvard topped the University Ranking by Academic Performance."
+    )
+    asked = "Starting in what year has Harvard topped the Academic Rankings of World Universities?"
+    names = text_names(text)
+    later = "In 2014, Harvard topped the University Ranking by Academic Performance."
+    assert another_name(asked, names, later) == "University Ranking"
+    assert another_name(asked, names, text.split(" In 2014")[0]) is None

@@ -777,3 +777,15 @@ def test_a_text_that_asks_the_question_and_answers_it_is_no_word_problem() -> No
     assert result.verdict == "pass", result.detail
     assert Source(BUS).poses("How many children got off the bus at the bus stop?")
     assert not Source(faq).poses("When was OrigoTech founded?")
+
+
+def test_no_figure_from_a_sentence_that_names_another_ranking() -> None:
+    # SQuAD v1.1 dev (CC BY-SA 4.0), shortened.
+    text = (
+        "Harvard has consistently topped the Academic Ranking of World Universities (ARWU) "
+        "since 2003. In 2014, Harvard topped the University Ranking by Academic Performance."
+    )
+    asked = "Starting in what year has Harvard topped the Academic Rankings of World Universities?"
+    result = check(asked, "2014", text, min_relevance=0.0, margin=1.0)
+    assert result.verdict == "fail" and "names 'University Ranking' instead" in result.detail
+    assert check(asked, "2003", text, min_relevance=0.0, margin=1.0).verdict == "pass"

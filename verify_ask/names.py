@@ -128,6 +128,25 @@ def mixed_name(question: str, in_text: TextNames) -> str | None:
     return None
 
 
+def another_name(question: str, in_text: TextNames, sentence: str) -> str | None:
+    """A name the sentence writes in place of one the question asks about: the question's
+    name of several words is written whole elsewhere in the text, and the sentence writes
+    two or more of its words in another name ("the Academic Ranking of World Universities"
+    against "the University Ranking by Academic Performance")."""
+    body = question.split(None, 1)[1] if " " in question.strip() else ""
+    _, names = in_text
+    here = _full_names(sentence)
+    for _, asked in _full_names(body):
+        if len(asked) < 2 or not any(_in_order(asked, name) for name in names):
+            continue
+        if any(_in_order(asked, name) for _, name in here):
+            continue
+        for written, name in here:
+            if len(set(asked) & set(name)) >= 2:
+                return written
+    return None
+
+
 def _in_order(asked: tuple[str, ...], name: tuple[str, ...]) -> bool:
     remaining = iter(name)
     return all(word in remaining for word in asked)

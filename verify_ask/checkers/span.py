@@ -22,7 +22,7 @@ from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at
 from verify_ask.checkers.registry import register
 from verify_ask.locate import YEAR, Place
-from verify_ask.names import mixed_name
+from verify_ask.names import another_name, mixed_name
 from verify_ask.normalize import Mention, find_values
 from verify_ask.normalize.units import CURRENCY_CODES, CURRENCY_SYMBOLS
 from verify_ask.question import LEAST, MOST, THRESHOLD, Question
@@ -130,6 +130,14 @@ class SpanChecker:
         evidence = tuple(evidence_at(source, m.start, m.end) for _, m in scored[:3])
         rival = _best_rival(context, candidate.value, kind)
         where = f"found {len(places)} time(s); its best place scores {best_place.score:.2f}"
+        sentence_start, sentence_end = source.sentence_around(best.start, best.end)
+        other = another_name(
+            question.text, source.places.names, source.places.text[sentence_start:sentence_end]
+        )
+        if other is not None:
+            return self._fail(
+                f"{where}, but that sentence names {other!r} instead", best_place.score, evidence
+            )
         if best_place.missing_names:
             names = ", ".join(best_place.missing_names)
             return self._fail(
