@@ -93,3 +93,15 @@ def test_accents_are_folded_for_the_rules_only() -> None:
     question = analyze_question("When did  Möngke Khan become Great Khan?")
     assert question.asked == "When did Möngke Khan become Great Khan?"  # the prompt and record
     assert question.text == "When did Mongke Khan become Great Khan?"
+
+
+@pytest.mark.parametrize(
+    ("text", "unit"),
+    [
+        ("What percentage of revenue came from China?", "%"),
+        ("What proportion of level 2 inputs is made up of money market funds?", "%"),
+        ("How many miles long is the river?", "mi"),
+    ],
+)
+def test_the_unit_a_question_asks_in(text: str, unit: str) -> None:
+    assert analyze_question(text).unit == unit

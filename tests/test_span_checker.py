@@ -649,7 +649,8 @@ def test_the_name_a_text_opens_with_and_returns_to_is_its_subject() -> None:
     assert once.verdict == "fail" and "names (tesla)" in once.detail, once.detail
 
 
-# Sentences from SQuAD v1.1 dev (CC BY-SA 4.0), shortened.
+# SQuAD v1.1 dev (CC BY-SA 4.0), TAT-QA dev (CC BY 4.0) and SVAMP (Patel et al. 2021, MIT),
+# shortened.
 TESLA_FATHER = "After his father's death in 1879, Tesla found a package of letters."
 TRUST_FUND = (
     "The IPCC receives funding through the IPCC Trust Fund, established in 1989 by the United "
@@ -661,100 +662,76 @@ TREATIES = (
     "1992. The 1997 Treaty of Amsterdam covers social policy. Their most famous song, "
     '"Fog on the Tyne" (1971), was covered in 1990.'
 )
-
-
-@pytest.mark.parametrize(
-    ("question", "answer", "text", "verdict"),
-    [
-        ("When did Tesla's father die?", "1879", TESLA_FATHER, "pass"),
-        ("When was Tesla's father born?", "1879", TESLA_FATHER, "fail"),
-        ("When was the IPCC Trust Fund founded?", "1989", TRUST_FUND, "pass"),
-        ("When was the Central Pacific Railroad founded?", "1872", TRUST_FUND, "fail"),
-        ("When was the Maastricht Treaty signed?", "1992", TREATIES, "pass"),
-        ("When was the Maastricht Treaty signed?", "1957", TREATIES, "fail"),
-        ("When was the Treaty of Amsterdam created?", "1997", TREATIES, "pass"),
-        ("When was the Treaty of Amsterdam repealed?", "1997", TREATIES, "fail"),
-        ("What year was the song Fog on the Tyne released?", "1971", TREATIES, "pass"),
-    ],
-    ids=[
-        "death-for-die",
-        "death-is-not-birth",
-        "synonym-next-to-the-date",
-        "synonym-telling-another-founding",
-        "year-after-the-name",
-        "year-after-another-name",
-        "year-before-the-name",
-        "unmaking-event",
-        "year-in-brackets-after-the-title",
-    ],
+RHINE = "Between Emmérich and Cleves the Rhine is 400 m wide."
+RANKINGS = (
+    "Harvard has consistently topped the Academic Ranking of World Universities (ARWU) "
+    "since 2003. In 2014, Harvard topped the University Ranking by Academic Performance."
 )
-def test_the_event_may_be_told_in_other_words(
-    question: str, answer: str, text: str, verdict: str
-) -> None:
-    result = check(question, answer, text, min_relevance=0.0, margin=1.0)
-    assert result.verdict == verdict, result.detail
-
-
-@pytest.mark.parametrize(
-    ("question", "verdict"),
-    [
-        ("How wide is the Rhine between Emmrich and Cleves?", "pass"),
-        ("How wide is the Rhine between Emmerich and Cleves?", "pass"),
-        ("How wide is the Rhine between Emmrich and Hamburg?", "fail"),
-    ],
-    ids=["misspelled-name", "accented-source", "other-name"],
-)
-def test_names_match_across_accents_and_misspellings(question: str, verdict: str) -> None:
-    text = "Between Emmérich and Cleves the Rhine is 400 m wide."
-    result = check(question, "400 m", text, min_relevance=0.0, margin=1.0)
-    assert result.verdict == verdict, result.detail
-
-
-# SVAMP (Patel et al. 2021), MIT licence: a word problem that asks its own question.
-BUS = (
-    "43 children were riding on the bus. At the bus stop some children got off the bus. Then "
-    "there were 21 children left on the bus. How many children got off the bus at the bus stop?"
-)
-
-
-def test_no_figure_answers_a_problem_that_poses_its_own_question() -> None:
-    asked = "How many children got off the bus at the bus stop?"
-    result = check(asked, "21", BUS, min_relevance=0.0, margin=1.0)
-    assert result.verdict == "fail" and "poses this question" in result.detail
-    statement = BUS.rsplit(" How", 1)[0]
-    assert check(asked, "21", statement, min_relevance=0.0, margin=1.0).verdict == "pass"
-
-
-# TAT-QA dev (Zhu et al. 2021), CC BY 4.0, shortened.
 RESTAURANTS = (
     "In 2017 we acquired 50 franchise restaurants, of which we sold 42 to franchisees. "
     "Revenue from sales into China accounted for 53% of total revenue in 2019."
 )
+BUS = (
+    "43 children were riding on the bus. At the bus stop some children got off the bus. Then "
+    "there were 21 children left on the bus. How many children got off the bus at the bus stop?"
+)
+BUS_STATEMENT = BUS.rsplit(" How", 1)[0]
+FAQ = "When was OrigoTech founded?\nOrigoTech was founded on 14 March 2009 in Lyon."
+ARWU = "Starting in what year has Harvard topped the Academic Rankings of World Universities?"
+SOLD = "Of the 50 restaurants acquired in 2017, how many were sold to franchisees?"
+GOT_OFF = "How many children got off the bus at the bus stop?"
+
+WORDED_ANOTHER_WAY = [
+    # (id, question, answer, text, refusal or None)
+    ("death-for-die", "When did Tesla's father die?", "1879", TESLA_FATHER, None),
+    ("death-is-not-birth", "When was Tesla's father born?", "1879", TESLA_FATHER,
+     "'born', what the question asks about"),
+    ("synonym-next-to-the-date", "When was the IPCC Trust Fund founded?", "1989", TRUST_FUND,
+     None),
+    ("synonym-telling-another-founding", "When was the Central Pacific Railroad founded?",
+     "1872", TRUST_FUND, "'found', what the question asks about"),
+    ("year-after-the-name", "When was the Maastricht Treaty signed?", "1992", TREATIES, None),
+    ("year-after-another-name", "When was the Maastricht Treaty signed?", "1957", TREATIES,
+     "'sign', what the question asks about"),
+    ("year-before-the-name", "When was the Treaty of Amsterdam created?", "1997", TREATIES, None),
+    ("unmaking-event", "When was the Treaty of Amsterdam repealed?", "1997", TREATIES,
+     "'repeal', what the question asks about"),
+    ("year-in-brackets-after-the-title", "What year was the song Fog on the Tyne released?",
+     "1971", TREATIES, None),
+    ("misspelled-name", "How wide is the Rhine between Emmrich and Cleves?", "400 m", RHINE, None),
+    ("accented-source", "How wide is the Rhine between Emmerich and Cleves?", "400 m", RHINE,
+     None),
+    ("other-name", "How wide is the Rhine between Emmrich and Hamburg?", "400 m", RHINE,
+     "names (hamburg)"),
+    ("the-ranking-asked", ARWU, "2003", RANKINGS, None),
+    ("another-ranking", ARWU, "2014", RANKINGS, "names 'University Ranking' instead"),
+    ("the-questions-own-figure", SOLD, "50", RESTAURANTS, "the question itself names this value"),
+    ("a-year-is-no-second-figure", SOLD, "42", RESTAURANTS, None),
+    ("a-share-is-no-amount", "What is the revenue amount from sales into China in 2019?", "53%",
+     RESTAURANTS, "asks for an amount"),
+    ("a-share", "What share of total revenue came from sales into China in 2019?", "53%",
+     RESTAURANTS, None),
+    ("a-word-problem", GOT_OFF, "21", BUS, "poses this question"),
+    ("the-same-text-as-a-statement", GOT_OFF, "21", BUS_STATEMENT, None),
+    ("an-faq-answers-its-question", "When was OrigoTech founded?", "14 March 2009", FAQ, None),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(
-    ("question", "answer", "verdict"),
-    [
-        (
-            "Of the 50 restaurants acquired in 2017, how many were sold to franchisees?",
-            "50",
-            "fail",
-        ),
-        (
-            "Of the 50 restaurants acquired in 2017, how many were sold to franchisees?",
-            "42",
-            "pass",
-        ),
-        ("What is the revenue amount from sales into China in 2019?", "53%", "fail"),
-        ("What share of total revenue came from sales into China in 2019?", "53%", "pass"),
-    ],
-    ids=["the-questions-own-figure", "another", "a-share-is-no-amount", "a-share"],
+    ("question", "answer", "text", "refusal"),
+    [case[1:] for case in WORDED_ANOTHER_WAY],
+    ids=[case[0] for case in WORDED_ANOTHER_WAY],
 )
-def test_a_question_beside_its_year_and_an_amount_asked(
-    question: str, answer: str, verdict: str
+def test_what_the_text_says_in_other_words_and_what_it_does_not(
+    question: str, answer: str, text: str, refusal: str | None
 ) -> None:
-    result = check(question, answer, RESTAURANTS, min_relevance=0.0, margin=1.0)
-    assert result.verdict == verdict, result.detail
+    expect_place_rule(question, answer, text, refusal)
+
+
+def test_a_word_problem_is_a_text_that_ends_by_asking_its_question() -> None:
+    assert Source(BUS).poses(GOT_OFF)
+    assert not Source(BUS_STATEMENT).poses(GOT_OFF)
+    assert not Source(FAQ).poses("When was OrigoTech founded?")
 
 
 @pytest.mark.parametrize(("agreeing", "verdict"), [(6, "fail"), (7, "pass")])
@@ -763,29 +740,7 @@ def test_a_problem_that_poses_its_question_needs_seven_samples_in_ten(
 ) -> None:
     from checker_cases import run_checker
 
-    asked = "How many children got off the bus at the bus stop?"
     answers = ["43 - 21 = 22"] * agreeing + ["21"] * (10 - agreeing)
-    assert run_checker("vote", asked, answers, Source(BUS)).verdict == verdict
-    statement = Source(BUS.rsplit(" How", 1)[0])
+    assert run_checker("vote", GOT_OFF, answers, Source(BUS)).verdict == verdict
     scattered = ["43 - 21 = 22"] * 3 + [str(n) for n in range(1, 8)]
-    assert run_checker("vote", asked, scattered, statement).passed  # 3 in 10 elsewhere
-
-
-def test_a_text_that_asks_the_question_and_answers_it_is_no_word_problem() -> None:
-    faq = "When was OrigoTech founded?\nOrigoTech was founded on 14 March 2009 in Lyon."
-    result = check("When was OrigoTech founded?", "14 March 2009", faq, min_relevance=0.0)
-    assert result.verdict == "pass", result.detail
-    assert Source(BUS).poses("How many children got off the bus at the bus stop?")
-    assert not Source(faq).poses("When was OrigoTech founded?")
-
-
-def test_no_figure_from_a_sentence_that_names_another_ranking() -> None:
-    # SQuAD v1.1 dev (CC BY-SA 4.0), shortened.
-    text = (
-        "Harvard has consistently topped the Academic Ranking of World Universities (ARWU) "
-        "since 2003. In 2014, Harvard topped the University Ranking by Academic Performance."
-    )
-    asked = "Starting in what year has Harvard topped the Academic Rankings of World Universities?"
-    result = check(asked, "2014", text, min_relevance=0.0, margin=1.0)
-    assert result.verdict == "fail" and "names 'University Ranking' instead" in result.detail
-    assert check(asked, "2003", text, min_relevance=0.0, margin=1.0).verdict == "pass"
+    assert run_checker("vote", GOT_OFF, scattered, Source(BUS_STATEMENT)).passed  # 3 in 10

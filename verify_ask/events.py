@@ -17,10 +17,11 @@ from functools import lru_cache
 
 from verify_ask.question import Question, stem, stems_of
 
+# A life's two events, which lifespan brackets also tell ("(1919–1980)"): see locate.
+LIFE_EVENTS = {"born": "born birth", "died": "die died dies death dead"}
 # One word in several parts of speech: the same event wherever it stands.
 _FORMS = (
-    "die died dies death dead",
-    "born birth",
+    *LIFE_EVENTS.values(),
     "merge merged merger",
     "complete completed completion",
     "create created creation",

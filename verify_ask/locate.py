@@ -17,8 +17,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from verify_ask.events import dates_the_name, same_event, synonym_before
-from verify_ask.names import TextNames, abbreviations, code_pattern, initialisms, text_names
+from verify_ask.events import LIFE_EVENTS, dates_the_name, same_event, synonym_before
+from verify_ask.names import (
+    AskedName,
+    TextNames,
+    abbreviations,
+    asked_names,
+    code_pattern,
+    initialisms,
+    text_names,
+)
 from verify_ask.normalize.numbers import NUMBER_WORDS
 from verify_ask.normalize.units import unit_token
 from verify_ask.question import (
@@ -227,6 +235,14 @@ class PlaceIndex:
             found |= self._sentences_of[word]
         return found
 
+    def asked_names(self, question: Question) -> tuple[AskedName, ...]:
+        """The question's names of several words, each with whether the text writes it
+        whole (once per question: the span checker asks for every candidate)."""
+        cache = self.__dict__.setdefault("_asked_names", {})
+        if question.text not in cache:
+            cache[question.text] = asked_names(question.text, self.names)
+        return cache[question.text]
+
     def _is_topic(self, question: Question, name: str) -> bool:
         """A name in several sentences, or in the first and another, is what the text is
         about; "its" may stand for it."""
@@ -278,7 +294,7 @@ class PlaceIndex:
         Khitan Tumens" "Khitan" is the 3's, not the 4's (for deciding between the two)."""
         # Every candidate's check scores the same figures again, as rivals and operands.
         # One question's places are kept: a batch asks many questions of one source.
-        if self._places_of != question:
+        if self._places_of is not question and self._places_of != question:
             self._places_of, self._places = question, {}
         cache = self._places
         key = (start, end, strict)
@@ -491,7 +507,7 @@ class PlaceIndex:
         """The noun right after a figure when the question counts something its sentence
         never names ("how many janitors": "63,519 full-time *teachers*")."""
         following, _ = _noun_after(after)
-        head = counted_head(question.text) if _HOW_MANY.search(question.text) else None
+        head = _counted_head(question)
         if not following or head is None:
             return None
         # "gigatons" are tons.
@@ -648,10 +664,7 @@ _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _YEAR_LABEL = re.compile(r"(?<!\d)(?:1[89]|20)\d\d:$")
 _PAST_TENSE = re.compile(r"^[a-z]{2,}ed$")
 _LINKING = frozenset("to and or of the than from".split())
-_LIFE_EVENTS = {
-    **{stem(word): "born" for word in ("born", "birth")},
-    **{stem(word): "died" for word in ("die", "died", "death", "dead")},
-}
+_LIFE_EVENTS = {word: event for event, words in LIFE_EVENTS.items() for word in stems_of(words)}
 _LIFESPAN = re.compile(r"\(([^()]{0,80})\)")
 _DASH = re.compile(r"\s*(?:–|—|-|\bto\b)\s*")
 
@@ -695,10 +708,15 @@ def _other_year(question: Question, clause: str) -> str | None:
     return said[0]
 
 
+def _counted_head(question: Question) -> str | None:
+    """The stem of what a "how many" question counts ("how many *schools*")."""
+    return counted_head(question.text) if _HOW_MANY.search(question.text) else None
+
+
 def _counts_unlabelled(question: Question, labels: list[str], words: set[str]) -> str | None:
     """A cell's row label when the question counts something ("how many components") that
     none of the cell's labels names: the cell is an amount of the row, not that count."""
-    head = counted_head(question.text) if _HOW_MANY.search(question.text) else None
+    head = _counted_head(question)
     if head is None or any(same_stem(w, head) or w.endswith(head) for w in words):
         return None
     return labels[0] or None

@@ -113,36 +113,43 @@ def text_names(text: str) -> TextNames:
     return frozenset(word for name in names for word in name), tuple(names)
 
 
+AskedName = tuple[str, tuple[str, ...], bool]
+"""A name of several words in a question: as written, its stems, and whether the text writes
+it whole (its words in order, within one name)."""
+
+
+def asked_names(question: str, in_text: TextNames) -> tuple[AskedName, ...]:
+    """The question's names of several words whose every word the text writes somewhere."""
+    body = question.split(None, 1)[1] if " " in question.strip() else ""
+    words, names = in_text
+    return tuple(
+        (written, asked, any(_in_order(asked, name) for name in names))
+        for written, asked in _full_names(body)
+        if len(asked) >= 2 and all(word in words for word in asked)
+    )
+
+
 def mixed_name(question: str, in_text: TextNames) -> str | None:
     """A name of several words in the question that the text never writes, though it writes
     each word: "Joseph Scheele" from "Joseph Priestley" and "Carl Wilhelm Scheele" (SQuAD v2
     swaps names so). A middle name may stand between ("Robert Hutchins" for "Robert Maynard
     Hutchins")."""
-    body = question.split(None, 1)[1] if " " in question.strip() else ""
-    words, names = in_text
-    for written, asked in _full_names(body):
-        if len(asked) < 2 or not all(word in words for word in asked):
-            continue
-        if not any(_in_order(asked, name) for name in names):
-            return written
-    return None
+    return next(
+        (written for written, _, whole in asked_names(question, in_text) if not whole), None
+    )
 
 
-def another_name(question: str, in_text: TextNames, sentence: str) -> str | None:
+def another_name(asked: tuple[AskedName, ...], sentence: str) -> str | None:
     """A name the sentence writes in place of one the question asks about: the question's
     name of several words is written whole elsewhere in the text, and the sentence writes
     two or more of its words in another name ("the Academic Ranking of World Universities"
     against "the University Ranking by Academic Performance")."""
-    body = question.split(None, 1)[1] if " " in question.strip() else ""
-    _, names = in_text
     here = _full_names(sentence)
-    for _, asked in _full_names(body):
-        if len(asked) < 2 or not any(_in_order(asked, name) for name in names):
-            continue
-        if any(_in_order(asked, name) for _, name in here):
+    for _, words, whole in asked:
+        if not whole or any(_in_order(words, name) for _, name in here):
             continue
         for written, name in here:
-            if len(set(asked) & set(name)) >= 2:
+            if len(set(words) & set(name)) >= 2:
                 return written
     return None
 

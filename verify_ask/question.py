@@ -27,13 +27,8 @@ _NUMBER_CUES = re.compile(
 )
 _ARITHMETIC_CUES = re.compile(
     r"\b(difference|change|changed|increase|decrease|growth|average|mean|ratio|combined|sum"
-    r"|how much more|how many more|how much less|how many fewer|by how much|percentage change"
-    r"|in total|altogether)\b",
-    re.IGNORECASE,
-)
-_DIFFERENCE = re.compile(
-    r"\b(difference|change|changed|increase|decrease|growth|how much more|how many more"
-    r"|how much less|how many fewer|how many less|by how much)\b",
+    r"|how much more|how many more|how much less|how many fewer|how many less|by how much"
+    r"|percentage change|in total|altogether)\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*|\d[\d,.]*")
@@ -111,7 +106,7 @@ def analyze_question(text: str) -> Question:
         _predicate(asked),
         bool(_TOTAL.search(cleaned)),
         _derivation(cleaned) if wants_arithmetic else frozenset(),
-        bool(_DIFFERENCE.search(cleaned)),
+        _asks_difference(cleaned),
     )
 
 
@@ -129,7 +124,7 @@ MOST = re.compile(
 LEAST = re.compile(r"\b(lowest|smallest|least|fewest|lower|smaller|less|fewer)\b", re.I)
 THRESHOLD = re.compile(r"\b(than|over|under|above|below)\s+[$€£]?\d", re.I)
 """A comparison against a figure ("less than 100 million") rather than between years."""
-# By the question's cue; a comparison ("how much more") has no such word.
+# By the question's cue; a comparison ("how much more", absent here) has no such word.
 _STATED_AS = {
     "change": f"{CHANGE_VERBS} change changed growth difference",
     "average": "average mean",
@@ -142,6 +137,14 @@ _CUE_FAMILY = {
     "average": "average", "mean": "average", "ratio": "ratio",
     "combined": "total", "sum": "total", "in total": "total", "altogether": "total",
 }  # fmt: skip
+
+
+def _asks_difference(text: str) -> bool:
+    """A change ("the change in sales") or a comparison ("how many more"): both subtract."""
+    return any(
+        _CUE_FAMILY.get(cue, "change") == "change"
+        for cue in (match.group().lower() for match in _ARITHMETIC_CUES.finditer(text))
+    )
 
 
 def stems_of(words: str) -> frozenset[str]:

@@ -48,26 +48,26 @@ class Answerer:
         if isinstance(item, BadLine):
             return _error(item.line, item.id, item.question, item.error, ExitStatus.INPUT)
         try:
-            source = self._source(item)
-            outcome = ask(item.question, source, self.backend, self.settings)
+            return self._answered(item)
         except VerifyAskError as error:
             return _error(item.line, item.id, item.question, str(error), error.exit_status)
         except Exception as error:  # a bug on one line must not cost the others their records
             message = f"internal error: {describe_bug(error)}"
             return _error(item.line, item.id, item.question, message, ExitStatus.INTERNAL)
+
+    def _answered(self, job: Job) -> Result:
+        outcome = ask(job.question, self._source(job), self.backend, self.settings)
         if self._model is None:
             self._model = self.backend.describe()  # hashes the model file: once per batch
         record = outcome_record(
             outcome,
             self.settings,
             self._model,
-            source_label=_label(item),
+            source_label=_label(job),
             include_timings=self.include_timings,
         )
         status = ExitStatus.VERIFIED if outcome.status == "verified" else ExitStatus.ABSTAINED
-        return Result(
-            item.line, item.id, outcome.status, status, _placed(item.line, item.id, record)
-        )
+        return Result(job.line, job.id, outcome.status, status, _placed(job.line, job.id, record))
 
     def _source(self, job: Job) -> Source:
         if job.source_text is not None:

@@ -22,7 +22,7 @@ from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at
 from verify_ask.checkers.registry import register
 from verify_ask.locate import YEAR, Place
-from verify_ask.names import another_name, mixed_name
+from verify_ask.names import another_name
 from verify_ask.normalize import Mention, find_values
 from verify_ask.normalize.units import CURRENCY_CODES, CURRENCY_SYMBOLS
 from verify_ask.question import LEAST, MOST, THRESHOLD, Question
@@ -68,7 +68,8 @@ class SpanChecker:
         premise = _missing_premise(question, source)
         if premise is not None:
             return self._fail(f"the question speaks of {premise!r}, and the source does not")
-        mixed = mixed_name(question.text, source.places.names)
+        asked = source.places.asked_names(question)
+        mixed = next((written for written, _, whole in asked if not whole), None)
         if mixed is not None:
             return self._fail(
                 f"the question names {mixed!r}, and the source writes those words only in "
@@ -131,9 +132,7 @@ class SpanChecker:
         rival = _best_rival(context, candidate.value, kind)
         where = f"found {len(places)} time(s); its best place scores {best_place.score:.2f}"
         sentence_start, sentence_end = source.sentence_around(best.start, best.end)
-        other = another_name(
-            question.text, source.places.names, source.places.text[sentence_start:sentence_end]
-        )
+        other = another_name(asked, source.places.text[sentence_start:sentence_end])
         if other is not None:
             return self._fail(
                 f"{where}, but that sentence names {other!r} instead", best_place.score, evidence
