@@ -432,6 +432,19 @@ AWARDS = "The cost related to non-vested awards was $1.2 billion."
 YUAN = "The Yuan dynasty was established by Kublai Khan in 1271."
 REPORT = "The IPCC Fourth Assessment Report showed 12 temperature reconstructions."
 CENTERS = "The most recent center opened in Hong Kong in 2015."
+# SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0.
+OHIO = (
+    "In 1749 the British government gave land to the Ohio Company of Virginia for the purpose "
+    "of developing trade and settlements in the Ohio Country."
+)
+CARILLON = (
+    "The third invasion was stopped with the improbable French victory in the Battle of "
+    "Carillon, in which 3,600 Frenchmen famously and decisively defeated Abercrombie's force."
+)
+CARRIAGE = (
+    "In 2007, BSkyB and Virgin Media became involved in a dispute over the carriage of Sky "
+    "channels on cable TV."
+)
 
 
 @pytest.mark.parametrize(
@@ -451,11 +464,22 @@ CENTERS = "The most recent center opened in Hong Kong in 2015."
          "fourth"),
         (CENTERS, "In what year did the newest center open in Hong Kong?", "2015", None),
         (CENTERS, "In what year did the oldest center open in Hong Kong?", "2015", "recent"),
+        (OHIO, "When did the British government give land to the Ohio Company?", "1749", None),
+        (OHIO, "When did the British government take land for the Ohio Country?", "1749",
+         "give"),
+        (CARILLON, "How many Frenchmen defeated Abercrombie in the Battle of Carillon?",
+         "3,600", None),
+        (CARILLON, "How many Frenchmen lost Battle of Carillon?", "3,600", "defeat"),
+        (CARRIAGE, "What year did BSkyB and Virgin Media have a dispute over the carriage?",
+         "2007", None),
+        (CARRIAGE, "What year did BSkyB and Virgin Media have an agreement over the carriage?",
+         "2007", "dispute"),
     ],
     ids=["as-said", "opposite", "prefix-as-said", "un-prefixed", "hyphen-as-said",
          "hyphen-prefixed", "text-hyphen-prefixed",
          "dis-as-said", "dis-prefixed", "ordinal-as-said", "other-ordinal", "newest",
-         "oldest-for-recent"],
+         "oldest-for-recent", "gave-as-said", "take-for-gave", "defeated-as-said",
+         "lost-for-defeated", "dispute-as-said", "agreement-for-dispute"],
 )  # fmt: skip
 def test_a_word_swapped_for_its_opposite_is_not_what_the_text_says(
     text: str, question: str, answer: str, said: str | None
@@ -540,18 +564,61 @@ MEETING = "Attendance at the 2003 meeting included 350 government officials and 
         # A year may be written another way ("fiscal 2003"): no premise to hold the text to,
         # but the figure's clause gives it for another year.
         ("How many officials attended the meeting in 2004?", "350", "gives it for 2003"),
+        ("What year did eight hundred officials attend the meeting?", "2003", None),
+        ("What year did five climate experts attend the meeting?", "2003", "speaks of 'five'"),
+        # "five years after" is an offset the question reckons from, not a premise.
+        ("What year was it five years after the meeting?", "2003", None),
     ],
     ids=[
         "premise-in-text",
         "premise-not-in-text",
         "an-ordinal-is-no-premise",
         "a-year-is-no-premise-but-another-year",
+        "a-scale-word-is-no-count",
+        "a-count-in-words-not-in-text",
+        "an-offset-is-no-premise",
     ],
 )
 def test_a_figure_the_question_states_must_be_in_the_text(
     question: str, answer: str, refusal: str | None
 ) -> None:
     expect_place_rule(question, answer, MEETING, refusal)
+
+
+# SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0.
+CONSTANCE = (
+    "Lake Constance consists of three bodies of water: the Obersee (upper lake), the Untersee "
+    "(lower lake), and a connecting stretch of the Rhine, called the Seerhein."
+)
+UNITS = (
+    "The University is organized into eleven separate academic units—ten faculties and the "
+    "Radcliffe Institute for Advanced Study—with campuses throughout the Boston area."
+)
+REFUGE = (
+    "When finally Edward the Confessor returned from his father's refuge in 1041, at the "
+    "invitation of his half-brother Harthacnut, he brought with him a Norman-educated mind."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "answer", "refusal"),
+    [
+        (CONSTANCE, "How many bodies of water make up Lake Constance?", "three", None),
+        (CONSTANCE, "How many bodies of water make up the Obersee?", "three",
+         "gives 'Obersee' as one of what the figure counts"),
+        (UNITS, "How many academic units make up the University?", "eleven", None),
+        (UNITS, "How many academic units make up Radcliffe?", "eleven", "'Radcliffe'"),
+        (REFUGE, "When did Edward the Confessor return from his father's refuge?", "1041", None),
+        (REFUGE, "When did Edward the Confessor's son return from his father's refuge?", "1041",
+         "asks about a son"),
+    ],
+    ids=["container-counted", "member-of-the-list", "container-before-a-dash",
+         "member-between-dashes", "the-person-himself", "the-person-s-son"],
+)  # fmt: skip
+def test_a_sentence_about_someone_else_of_the_question_does_not_answer_it(
+    text: str, question: str, answer: str, refusal: str | None
+) -> None:
+    expect_place_rule(question, answer, text, refusal)
 
 
 # SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0; the expenses and the guarantee are from

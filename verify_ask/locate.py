@@ -110,6 +110,13 @@ class Place:
     other_year: str | None = None
     """The year the figure's clause gives it for, when the question asks for another
     ("at 31 December 2019 totalled £13.0 million" for 2018)."""
+    listed: str | None = None
+    """A name of the question that the figure's sentence gives only as one of what the
+    figure counts ("three bodies of water: the Obersee, ..." for "how many make up the
+    Obersee")."""
+    missing_relation: str | None = None
+    """The relative the question asks about ("Edward's *son*") when neither the figure's
+    sentence nor the one before mentions one: the text tells of someone else."""
 
     @property
     def score(self) -> float:
@@ -451,6 +458,8 @@ class PlaceIndex:
             opposite=opposite,
             counts=self._counts(question, here, last) or _other_dimension(question, clause),
             other_year=_other_year(question, clause_text),
+            listed=_listed_name(question, self.text, (sentence_start, end, sentence_end)),
+            missing_relation=_missing_relation(question, stems[before]),
         )
 
     @cached_property
@@ -596,14 +605,18 @@ def _states(stems: Iterable[str], question: Question) -> bool:
 
 # SQuAD v2 makes unanswerable questions by swapping a word for its opposite.
 _OPPOSITES = [
-    (word, other, stem(word), stem(other))
+    (word, other, stems_of(word.replace(",", " ")), stems_of(other.replace(",", " ")))
     for pair in (
         "over/under before/after more/less more/fewer first/last win/lose won/lost "
         "gain/lose gained/lost begin/end start/end born/died birth/death north/south "
         "east/west import/export imported/exported earliest/latest maximum/minimum "
         "majority/minority rise/fall rose/fell increase/decrease increased/decreased "
         "highest/lowest largest/smallest above/below entered/left open/closed "
-        "opened/closed upper/lower inside/outside oldest/newest oldest/recent"
+        "opened/closed upper/lower inside/outside oldest/newest oldest/recent "
+        # Verbs with their irregular forms: "take land" against "gave land".
+        "give,gave,given/take,took,taken buy,bought/sell,sold add,added/remove,removed "
+        "join,joined/leave,left arrive,arrived/depart,departed accept,accepted/reject,rejected "
+        "hire,hired/fire,fired lose,lost/defeat,defeated agree,agreed,agreement/dispute,disputed"
     ).split()
     for first, second in [pair.split("/")]
     for word, other in ((first, second), (second, first))
@@ -632,9 +645,9 @@ def _question_words(text: str) -> tuple[tuple[str, ...], frozenset[str]]:
 def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
     """The first question word whose opposite the sentence says and which it does not say."""
     words, asked = _question_words(question.text)
-    for word, other, word_stem, other_stem in _OPPOSITES:
-        if word_stem in asked and other_stem in said and word_stem not in said:
-            return word, other
+    for forms, other_forms, form_stems, other_stems in _OPPOSITES:
+        if form_stems & asked and other_stems & said and not form_stems & said:
+            return forms.split(",")[0], other_forms.split(",")[0]
     # "the second assessment report" against "the Fourth Assessment Report".
     ordinals = [w for w in words if w in _ORDINALS and not _PER_SECOND.search(question.text)]
     if ordinals and not any(stem(w) in said for w in ordinals):
@@ -695,6 +708,57 @@ _TOTAL_WORDS = stems_of(TOTAL_WORDS)
 _CHANGE_WORDS = stems_of(CHANGE_VERBS)
 YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
 """A year as a table header or a question writes it ("2019", "30 June 2018")."""
+
+
+# What opens the list of what a figure counts: "three bodies of water: the Obersee, ...",
+# "eleven academic units—ten faculties and the Radcliffe Institute".
+_LIST_OPENER = re.compile(r"[:—–]")
+_LIST_REACH = 60
+"""How many characters after the figure its list may open: the counted noun lies between."""
+
+
+def _listed_name(question: Question, text: str, bounds: tuple[int, int, int]) -> str | None:
+    """A name of a "how many" question that the figure's sentence writes only in the list
+    the figure opens: the figure counts that list's members, of which the name is one.
+    ``bounds``: where the sentence starts, where the figure ends, where the sentence ends."""
+    sentence_start, end, sentence_end = bounds
+    if not question.names or not _HOW_MANY.search(question.text):
+        return None
+    opener = _LIST_OPENER.search(text, end, min(sentence_end, end + _LIST_REACH))
+    if opener is None:
+        return None
+    before = [stem(w.lower()) for w in _WORD.findall(text[sentence_start : opener.start()])]
+    listed = [stem(w.lower()) for w in _WORD.findall(text[opener.end() : sentence_end])]
+    name = next(
+        (
+            name
+            for name in question.names
+            if _has_word(listed, name) and not _has_word(before, name)
+        ),
+        None,
+    )
+    if name is None:
+        return None
+    return next((w for w in _WORD.findall(question.text) if stem(w.lower()) == name), name)
+
+
+# SQuAD v2 asks about a relative of the person the text tells of ("When did Edward the
+# Confessor's son return?" where Edward returned).
+_RELATIVE = re.compile(
+    r"(?:'s|’s|\bhis|\bher|\btheir)\s+(son|daughter|father|mother|wife|husband|brother"
+    r"|sister|successor|predecessor|heir|nephew|niece|uncle|aunt|grandson|granddaughter"
+    r"|widow)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _missing_relation(question: Question, stems: list[str]) -> str | None:
+    """The relative the question asks about, when the given stems never mention one."""
+    match = _RELATIVE.search(question.text)
+    if match is None:
+        return None
+    relative = match.group(1).lower()
+    return None if _has_word(stems, stem(relative)) else relative
 
 
 def _other_year(question: Question, clause: str) -> str | None:

@@ -137,6 +137,20 @@ class SpanChecker:
             return self._fail(
                 f"{where}, but that sentence names {other!r} instead", best_place.score, evidence
             )
+        if best_place.listed is not None:
+            return self._fail(
+                f"{where}, but that sentence gives {best_place.listed!r} as one of what the "
+                "figure counts",
+                best_place.score,
+                evidence,
+            )
+        if best_place.missing_relation is not None:
+            return self._fail(
+                f"{where}, but the question asks about a {best_place.missing_relation} and "
+                "that sentence tells of no one's",
+                best_place.score,
+                evidence,
+            )
         if best_place.missing_names:
             names = ", ".join(best_place.missing_names)
             return self._fail(
@@ -292,6 +306,16 @@ def _names_it(question: Question, value: Value) -> bool:
     return any(occurs_as(value, named) for named in same_kind)
 
 
+# "its five graduate divisions": a count in words that the text must give too. "One" is
+# mostly a pronoun, and "five years after" an offset the question reckons from.
+_COUNTED_IN_WORDS = re.compile(
+    r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
+    r"(?!(?:years?|months?|weeks?|days?|hours?|minutes?|decades?|centuries|times?|million"
+    r"|billion|thousand|hundred)\b)[a-z]",
+    re.IGNORECASE,
+)
+
+
 def _missing_premise(question: Question, source: Source) -> str | None:
     """A figure the question states in digits ("more than 375 officials") that the source
     holds nowhere: the question is about something else than the text (SQuAD v2 makes
@@ -302,7 +326,9 @@ def _missing_premise(question: Question, source: Source) -> str | None:
             continue
         if _ORDINAL.search(mention.surface) or _ORDINAL.match(question.text, mention.end):
             continue  # "the 5th president": the text may well write "fifth"
-        if not any(c.isdigit() for c in mention.surface):
+        if not any(c.isdigit() for c in mention.surface) and not _COUNTED_IN_WORDS.match(
+            question.text, mention.start
+        ):
             continue
         if not any(occurs_as(mention.value, found.value) for found in source.mentions):
             return mention.surface
