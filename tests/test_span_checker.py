@@ -307,6 +307,19 @@ def test_a_name_in_the_sentence_before_does_not_count_when_this_one_names_anothe
     assert check(asked, "1901", plain, min_relevance=0.0, margin=1.0).verdict == "pass"
 
 
+def test_a_name_that_opens_the_sentence_names_another_too() -> None:
+    # SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0: "The Harvard Crimson" opens
+    # the sentence, and is still the name of someone the question does not ask about.
+    text = (
+        "Harvard has several athletic facilities. The Harvard Crimson competes in 42 "
+        "intercollegiate sports. Its older rivalry is with Yale."
+    )
+    asked = "How many sports does Yale compete in?"
+    assert check(asked, "42", text, min_relevance=0.0, margin=1.0).verdict == "fail"
+    harvard = "How many sports does the Harvard Crimson compete in?"
+    assert check(harvard, "42", text, min_relevance=0.0, margin=1.0).verdict == "pass"
+
+
 @pytest.mark.parametrize(
     ("text", "question", "answer", "verdict"),
     [
@@ -432,6 +445,7 @@ AWARDS = "The cost related to non-vested awards was $1.2 billion."
 YUAN = "The Yuan dynasty was established by Kublai Khan in 1271."
 REPORT = "The IPCC Fourth Assessment Report showed 12 temperature reconstructions."
 CENTERS = "The most recent center opened in Hong Kong in 2015."
+RANKED = "The Model United Nations team was the top ranked team in North America in 2013."
 # SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0.
 OHIO = (
     "In 1749 the British government gave land to the Ohio Company of Virginia for the purpose "
@@ -464,6 +478,10 @@ CARRIAGE = (
          "fourth"),
         (CENTERS, "In what year did the newest center open in Hong Kong?", "2015", None),
         (CENTERS, "In what year did the oldest center open in Hong Kong?", "2015", "recent"),
+        (RANKED, "When was the Model United Nations team ranked first in North America?",
+         "2013", None),
+        (RANKED, "When was the Model United Nations team ranked second in North America?",
+         "2013", "top"),
         (OHIO, "When did the British government give land to the Ohio Company?", "1749", None),
         (OHIO, "When did the British government take land for the Ohio Country?", "1749",
          "give"),
@@ -478,8 +496,8 @@ CARRIAGE = (
     ids=["as-said", "opposite", "prefix-as-said", "un-prefixed", "hyphen-as-said",
          "hyphen-prefixed", "text-hyphen-prefixed",
          "dis-as-said", "dis-prefixed", "ordinal-as-said", "other-ordinal", "newest",
-         "oldest-for-recent", "gave-as-said", "take-for-gave", "defeated-as-said",
-         "lost-for-defeated", "dispute-as-said", "agreement-for-dispute"],
+         "oldest-for-recent", "top-for-first", "top-for-second", "gave-as-said", "take-for-gave",
+         "defeated-as-said", "lost-for-defeated", "dispute-as-said", "agreement-for-dispute"],
 )  # fmt: skip
 def test_a_word_swapped_for_its_opposite_is_not_what_the_text_says(
     text: str, question: str, answer: str, said: str | None

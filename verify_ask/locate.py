@@ -281,14 +281,16 @@ class PlaceIndex:
         if key not in cache:
             start, end = self.source.sentences[sentence]
             asked = set(question.names) | set(question.terms)
-            cache[key] = any(
-                match.start() != start
-                and not any(
-                    same_stem(stem(word.lower()), known)
-                    for word in match.group().split()
-                    for known in asked
-                )
+            names = [
+                match.group().split()[1 if match.start() == start else 0 :]
                 for match in _NAME_WORD.finditer(self.text, start, end)
+            ]
+            cache[key] = any(
+                len(words) >= 2
+                and not any(
+                    same_stem(stem(word.lower()), known) for word in words for known in asked
+                )
+                for words in names
             )
         return cache[key]
 
@@ -651,7 +653,9 @@ def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
     # "the second assessment report" against "the Fourth Assessment Report".
     ordinals = [w for w in words if w in _ORDINALS and not _PER_SECOND.search(question.text)]
     if ordinals and not any(stem(w) in said for w in ordinals):
-        other = next((w for w in _ORDINALS if stem(w) in said), None)
+        # "top ranked" says first, against a question's "ranked second".
+        others = _ORDINALS if "first" in ordinals else (*_ORDINALS, "top")
+        other = next((w for w in others if stem(w) in said), None)
         if other is not None:
             return ordinals[0], other
     # "unofficially launched" against "officially launched", either way round.

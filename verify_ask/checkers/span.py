@@ -317,10 +317,11 @@ _COUNTED_IN_WORDS = re.compile(
 
 
 def _missing_premise(question: Question, source: Source) -> str | None:
-    """A figure the question states in digits ("more than 375 officials") that the source
-    holds nowhere: the question is about something else than the text (SQuAD v2 makes
-    unanswerable questions so). Dates and years are left out: a text may write them another
-    way ("fiscal 2020", "FY20"), and tables head their columns with them."""
+    """A figure the question states in digits ("more than 375 officials") or a count it
+    writes in words ("its five graduate divisions") that the source holds nowhere: the
+    question is about something else than the text (SQuAD v2 makes unanswerable questions
+    so). Dates and years are left out: a text may write them another way ("fiscal 2020",
+    "FY20"), and tables head their columns with them."""
     for mention in _question_figures(question.text):
         if isinstance(mention.value, DateValue) or YEAR.fullmatch(mention.surface):
             continue
