@@ -13,8 +13,10 @@ from verify_ask.names import (
     abbreviations,
     another_name,
     asked_names,
+    initialism_pattern,
     initialisms,
     mixed_name,
+    spelled_out,
     text_names,
 )
 from verify_ask.question import is_code
@@ -48,6 +50,17 @@ def test_initialisms_of_capitalized_runs() -> None:
     )
     assert {"cjeu", "eu", "us"} <= set(found)
     assert "tus" not in found and "ua" not in found
+
+
+def test_a_name_the_question_spells_out_is_found_by_its_initials() -> None:
+    assert spelled_out("Do students in the United Kingdom attend school?") == {
+        "unit": "uk",
+        "kingdom": "uk",
+    }
+    # Its first word is capitalized because it opens the question, not as a name.
+    assert spelled_out("United we stand") == {}
+    assert initialism_pattern("uk").search("in the U.K. today")
+    assert not initialism_pattern("us").search("let us go")
 
 
 OXYGEN = (

@@ -44,8 +44,17 @@ def test_empty_question_is_an_input_error(text: str) -> None:
         ("Which FY has a higher EBITDA?", ("ebitda",)),
         ("How long was the Lunar Module (LM) on the Moon?", ("lunar", "modul", "lm", "moon")),
         ("When did Möngke Khan become Great Khan?", ("mongk", "khan", "great")),
+        ("What is the basic pay for a teacher, in Euros?", ()),
+        ("When did the Yuan dynasty end?", ("yuan",)),
     ],
-    ids=["code-stays-whole", "fiscal-year-is-no-name", "abbreviation", "accents-folded"],
+    ids=[
+        "code-stays-whole",
+        "fiscal-year-is-no-name",
+        "abbreviation",
+        "accents-folded",
+        "the-currency-asked-in-is-no-name",
+        "a-currency-word-may-be-a-name",
+    ],
 )
 def test_names(text: str, names: tuple[str, ...]) -> None:
     assert analyze_question(text).names == names

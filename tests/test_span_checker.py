@@ -612,6 +612,16 @@ UNITS = (
     "The University is organized into eleven separate academic units—ten faculties and the "
     "Radcliffe Institute for Advanced Study—with campuses throughout the Boston area."
 )
+CARBON = (
+    "Amazonian forests are estimated to have accumulated 0.62 tons of carbon per hectare per "
+    "year between 1975 and 1996."
+)
+# TAT-QA dev (Zhu et al. 2021), CC BY 4.0.
+DIVIDENDS = "In fiscal 2019 we declared four cash dividends of $0.40 per share."
+PREPARATORY = (
+    "Preparatory schools in the UK prepare pupils aged up to 13 years old to enter public "
+    "schools."
+)
 REFUGE = (
     "When finally Edward the Confessor returned from his father's refuge in 1041, at the "
     "invitation of his half-brother Harthacnut, he brought with him a Norman-educated mind."
@@ -629,9 +639,17 @@ REFUGE = (
         (REFUGE, "When did Edward the Confessor return from his father's refuge?", "1041", None),
         (REFUGE, "When did Edward the Confessor's son return from his father's refuge?", "1041",
          "asks about a son"),
+        (CARBON, "How many tons of carbon per hectare did Amazonian forests accumulate?",
+         "0.62 tons", None),
+        (CARBON, "How many tons of carbon did Amazonian forests accumulate each year?",
+         "0.62 tons", "per hectare"),
+        (DIVIDENDS, "How many cash dividends were declared in fiscal 2019?", "four", None),
+        (PREPARATORY, "Up to what age do pupils in the United Kingdom attend preparatory "
+         "schools?", "13 years old", None),
     ],
     ids=["container-counted", "member-of-the-list", "container-before-a-dash",
-         "member-between-dashes", "the-person-himself", "the-person-s-son"],
+         "member-between-dashes", "the-person-himself", "the-person-s-son", "a-rate-asked",
+         "a-rate-for-an-amount", "the-rate-of-the-next-figure", "a-name-by-its-initials"],
 )  # fmt: skip
 def test_a_sentence_about_someone_else_of_the_question_does_not_answer_it(
     text: str, question: str, answer: str, refusal: str | None

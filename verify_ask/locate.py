@@ -24,7 +24,9 @@ from verify_ask.names import (
     abbreviations,
     asked_names,
     code_pattern,
+    initialism_pattern,
     initialisms,
+    spelled_out,
     text_names,
 )
 from verify_ask.normalize.numbers import NUMBER_WORDS
@@ -114,6 +116,9 @@ class Place:
     """A name of the question that the figure's sentence gives only as one of what the
     figure counts ("three bodies of water: the Obersee, ..." for "how many make up the
     Obersee")."""
+    rate: str | None = None
+    """What the text divides the figure by ("tons of carbon *per hectare*") when the
+    question asks for no such rate."""
     missing_relation: str | None = None
     """The relative the question asks about ("Edward's *son*") when neither the figure's
     sentence nor the one before mentions one: the text tells of someone else."""
@@ -222,6 +227,12 @@ class PlaceIndex:
                 found |= set.intersection(*spelled) if spelled else set()
             elif name in words:
                 found |= self.sentences_with(short)
+        initials = spelled_out(question.text).get(name)
+        if initials is not None:
+            found |= {
+                self.source.sentence_index(match.start())
+                for match in initialism_pattern(initials).finditer(self.text)
+            }
         if not found and name.isalpha() and len(name) >= MISSPELLABLE:
             found = self._misspelled(name)
         return found
@@ -462,6 +473,7 @@ class PlaceIndex:
             other_year=_other_year(question, clause_text),
             listed=_listed_name(question, self.text, (sentence_start, end, sentence_end)),
             missing_relation=_missing_relation(question, stems[before]),
+            rate=_rate(question, self.text[end : min(sentence_end, end + _RATE_REACH)]),
         )
 
     @cached_property
@@ -744,6 +756,24 @@ def _listed_name(question: Question, text: str, bounds: tuple[int, int, int]) ->
     if name is None:
         return None
     return next((w for w in _WORD.findall(question.text) if stem(w.lower()) == name), name)
+
+
+_RATE_WORDS = re.compile(r"\b(?:per|average|rate|density)\b", re.IGNORECASE)
+_RATE_REACH = 40
+"""How many characters after a figure its "per ..." may stand ("0.62 tons of carbon per")."""
+
+
+def _rate(question: Question, after: str) -> str | None:
+    """The divisor of a rate the text gives right after the figure ("per hectare"), when
+    the question asks for an amount: it names no rate and not that divisor."""
+    # "four cash dividends of $0.40 per share": the rate is the next figure's.
+    after = re.split(r"[\d$€£]", re.sub(r"^\s*±\s*[\d.,]+", "", after), maxsplit=1)[0]
+    match = re.search(r"\bper\s+([a-z]+)", after, re.IGNORECASE)
+    if match is None or _RATE_WORDS.search(question.text):
+        return None
+    divisor = stem(match.group(1).lower())
+    asked = _question_words(question.text)[1]
+    return None if any(same_stem(divisor, word) for word in asked) else match.group(1)
 
 
 # SQuAD v2 asks about a relative of the person the text tells of ("When did Edward the

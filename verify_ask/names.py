@@ -79,6 +79,26 @@ def initialisms(text: str) -> dict[str, list[int]]:
     return found
 
 
+@lru_cache(maxsize=256)
+def spelled_out(text: str) -> dict[str, str]:
+    """Each stem of a name a question spells out in two or more capitalized words, with
+    the name's initials ("United Kingdom" -> "uk"): a text may write only those."""
+    found: dict[str, str] = {}
+    for match in _RUN.finditer(text):
+        words = [w for w in match.group().split() if w.lower() not in _SMALL_WORDS]
+        if len(words) < 2 or match.start() == 0:
+            continue
+        initials = "".join(w[0].lower() for w in words)
+        for word in words:
+            found.setdefault(stem(word.lower()), initials)
+    return found
+
+
+def initialism_pattern(initials: str) -> re.Pattern[str]:
+    """The initials written in capitals, with or without stops ("UK", "U.K.")."""
+    return re.compile(r"\b" + r"\.?".join(initials.upper()) + r"\b")
+
+
 _NAME = re.compile(f"{_CAPITALIZED}(?:{_NEXT_CAPITALIZED})*")
 """One capitalized word or a run of them."""
 # A run of capitalized words names one thing up to a word that joins two ("Brown and

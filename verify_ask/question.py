@@ -238,12 +238,20 @@ def is_code(name: str) -> bool:
     return any(c.isdigit() or c == "-" for c in name)
 
 
+_IN_BEFORE = re.compile(r"\bin\s+$", re.IGNORECASE)
+
+
 def _names(text: str) -> tuple[str, ...]:
-    """Stems of capitalized words; a code with digits or a hyphen ("AS-201") stays whole."""
+    """Stems of capitalized words; a code with digits or a hyphen ("AS-201") stays whole.
+    The currency asked in ("in Euros") names nothing."""
+    from verify_ask.normalize.units import currency_code
+
     seen: dict[str, None] = {}
     for match in _CAPITALIZED.finditer(text):
         word = match.group().lower()
         if word in STOPWORDS:
+            continue
+        if currency_code(word) and _IN_BEFORE.search(text, 0, match.start()):
             continue
         seen.setdefault(word if is_code(word) else stem(word), None)
     return tuple(seen)

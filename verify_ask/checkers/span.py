@@ -144,6 +144,13 @@ class SpanChecker:
                 best_place.score,
                 evidence,
             )
+        if best_place.rate is not None:
+            return self._fail(
+                f"{where}, but the text gives it per {best_place.rate}, and the question asks "
+                "for no such rate",
+                best_place.score,
+                evidence,
+            )
         if best_place.missing_relation is not None:
             return self._fail(
                 f"{where}, but the question asks about a {best_place.missing_relation} and "
