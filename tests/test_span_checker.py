@@ -619,8 +619,7 @@ CARBON = (
 # TAT-QA dev (Zhu et al. 2021), CC BY 4.0.
 DIVIDENDS = "In fiscal 2019 we declared four cash dividends of $0.40 per share."
 PREPARATORY = (
-    "Preparatory schools in the UK prepare pupils aged up to 13 years old to enter public "
-    "schools."
+    "Preparatory schools in the UK prepare pupils aged up to 13 years old to enter public schools."
 )
 REFUGE = (
     "When finally Edward the Confessor returned from his father's refuge in 1041, at the "
@@ -847,3 +846,28 @@ def test_a_problem_that_poses_its_question_needs_seven_samples_in_ten(
     assert run_checker("vote", GOT_OFF, answers, Source(BUS)).verdict == verdict
     scattered = ["43 - 21 = 22"] * 3 + [str(n) for n in range(1, 8)]
     assert run_checker("vote", GOT_OFF, scattered, Source(BUS_STATEMENT)).passed  # 3 in 10
+
+
+DINNER = "How many people came to the opening dinner?"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "text", "verdict"),
+    [
+        (DINNER, "2000", "The opening dinner was attended by 2000 guests.", "pass"),
+        ("How many times weaker is the weak field?", "1013",
+         "The weak field is about 1013 times weaker.", "pass"),
+        (DINNER, "2000", "The opening dinner was held in 2000.", "fail"),
+        (DINNER, "2000", "In 2000 guests came to the opening dinner.", "fail"),
+        (DINNER, "2000", "2000 was the year of the opening dinner.", "fail"),
+    ],
+    ids=["counts-guests", "counts-times", "a-year", "a-year-before-a-noun", "a-year-that-was"],
+)  # fmt: skip
+def test_a_figure_that_reads_as_a_year_may_count_things(
+    question: str, answer: str, text: str, verdict: str
+) -> None:
+    # SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0, reworded.
+    result = check(question, answer, text, min_relevance=0.0)
+    assert result.verdict == verdict, result.detail
+    if verdict == "fail":
+        assert "only as a year" in result.detail

@@ -106,7 +106,11 @@ class SpanChecker:
         if not places:
             return self._fail(f"the value occurs in the source, but not in {wanted}")
         if kind == "number":
-            years = {(m.start, m.end) for m in source.mentions if isinstance(m.value, DateValue)}
+            years = {
+                (m.start, m.end)
+                for m in source.mentions
+                if isinstance(m.value, DateValue) and not _counts_things(source.text, m)
+            }
             places = [m for m in places if (m.start, m.end) not in years]
             if not places:
                 return self._fail("the value occurs in the source only as a year")
@@ -282,6 +286,21 @@ _CURRENCIES = frozenset(CURRENCY_CODES.values()) | frozenset(CURRENCY_SYMBOLS.va
 def _question_figures(text: str) -> tuple[Mention, ...]:
     """The figures a question writes (read once per question, not once per candidate)."""
     return tuple(find_values(text))
+
+
+# "1015 kelvins", "2000 guests", "1013 times": a year is not followed by what it counts.
+_COUNTED_AFTER = re.compile(r"\s+(?!(?:was|is|has|does|says|sees|as|its|his|this|thus)\b)[a-z]+s\b")
+_YEAR_BEFORE = re.compile(
+    r"\b(?:in|since|from|until|till|during)\s+$",
+    re.IGNORECASE,
+)
+
+
+def _counts_things(text: str, mention: Mention) -> bool:
+    """Whether a figure that reads as a year counts something instead ("2000 guests")."""
+    if _YEAR_BEFORE.search(text, max(0, mention.start - 12), mention.start):
+        return False
+    return bool(_COUNTED_AFTER.match(text, mention.end))
 
 
 def _compares_years(question: Question, value: Value) -> bool:
