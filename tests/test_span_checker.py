@@ -871,3 +871,22 @@ def test_a_figure_that_reads_as_a_year_may_count_things(
     assert result.verdict == verdict, result.detail
     if verdict == "fail":
         assert "only as a year" in result.detail
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("OrigoTech makes sensors in Lisbon. The firm has grown fast. Its revenue reached "
+         "€48.2 million in 2023. OrigoTech now sells abroad.", "pass"),
+        ("The firm has grown fast. Sales rose. Its revenue reached €48.2 million in 2023. "
+         "Sales rose again. Analysts cite OrigoTech.", "fail"),
+    ],
+    ids=["the-text-is-about-it", "named-once-far-away"],
+)  # fmt: skip
+def test_a_name_the_question_ends_with_may_be_what_the_text_is_about(
+    text: str, verdict: str
+) -> None:
+    # "What was the revenue of OrigoTech?" ends with a name, which the predicate rule takes
+    # for what it asks about; the text that is about OrigoTech says "its revenue".
+    result = check("What was the revenue of OrigoTech?", "€48.2 million", text, min_relevance=0.0)
+    assert result.verdict == verdict, result.detail

@@ -453,6 +453,7 @@ class PlaceIndex:
         has_predicate = (
             predicate is None
             or _has_word(stems[before], predicate)
+            or (predicate in question.names and self._is_topic(question, predicate))
             or (life_event is not None and _LIFE_EVENTS.get(predicate) == life_event)
             or same_event(predicate, stems[before])
             or synonym_before(predicate, clause_before)
