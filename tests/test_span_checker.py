@@ -778,6 +778,13 @@ BUS = (
     "there were 21 children left on the bus. How many children got off the bus at the bus stop?"
 )
 BUS_STATEMENT = BUS.rsplit(" How", 1)[0]
+LIBRARY = (
+    "The John Crerar Library contains more than 1.3 million volumes in the biological, "
+    "medical and physical sciences."
+)
+CITIZEN = (
+    "On 30 July 1891, at the age of 35, Tesla became a naturalized citizen of the United States."
+)
 FAQ = "When was OrigoTech founded?\nOrigoTech was founded on 14 March 2009 in Lyon."
 ARWU = "Starting in what year has Harvard topped the Academic Rankings of World Universities?"
 SOLD = "Of the 50 restaurants acquired in 2017, how many were sold to franchisees?"
@@ -816,6 +823,14 @@ WORDED_ANOTHER_WAY = [
     ("a-word-problem", GOT_OFF, "21", BUS, "poses this question"),
     ("the-same-text-as-a-statement", GOT_OFF, "21", BUS_STATEMENT, None),
     ("an-faq-answers-its-question", "When was OrigoTech founded?", "14 March 2009", FAQ, None),
+    ("holds-as-contains", "How many volumes does the John Crerar Library hold?",
+     "1.3 million", LIBRARY, None),
+    ("holds-is-not-lends", "How many volumes does the John Crerar Library lend?",
+     "1.3 million", LIBRARY, "'lend', what the question asks about"),
+    ("a-name-by-its-initials", "How old was Tesla when he became a citizen of the US?", "35",
+     CITIZEN, None),
+    ("another-name", "How old was Tesla when he became a citizen of the UK?", "35", CITIZEN,
+     "names (uk)"),
 ]  # fmt: skip
 
 

@@ -38,6 +38,9 @@ _SYNONYMS = (
     "publish published release released issue issued",
     "pass passed enact enacted adopt adopted",
 )
+# What a thing holds, in the words a text uses for it ("the library *contains* 1.3 million
+# volumes" for "how many volumes does it hold"): no event that makes a thing.
+_CAPACITY = "hold holds contain contains contained carry carries accommodate accommodates"
 # Events that make a thing, whose date the text may attach to the thing's name ("the
 # Teaching Council Act 2001", "the 1997 Treaty of Amsterdam", "Fog on the Tyne (1971)").
 _MAKING = (
@@ -55,7 +58,7 @@ _NAME_AFTER = re.compile(r"^\s+([A-Z][\w'-]*)")
 _OWNED_YEAR = re.compile(r"(?:\bthe|'s|’s)\s+$", re.IGNORECASE)
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=4)
 def _groups(lists: tuple[str, ...]) -> dict[str, frozenset[str]]:
     by_stem: dict[str, frozenset[str]] = {}
     for words in lists:
@@ -78,7 +81,7 @@ def same_event(predicate: str, stems: list[str]) -> bool:
 
 def synonym_before(predicate: str, stems_before_figure: list[str]) -> bool:
     """Whether a synonym of the predicate stands right before the figure, in its clause."""
-    synonyms = _groups(_SYNONYMS).get(predicate)
+    synonyms = _groups((*_SYNONYMS, _CAPACITY)).get(predicate)
     if synonyms is None:
         return False
     return any(word in synonyms for word in stems_before_figure[-_SYNONYM_REACH:])

@@ -268,6 +268,13 @@ class PlaceIndex:
         # The name the text opens with and comes back to is its subject ("Tesla ... He").
         return len(found) >= TOPIC_SENTENCES or (0 in found and len(found) >= 2)
 
+    def _name_here(self, question: Question, name: str, here: int) -> bool:
+        """Whether a name stands in sentence ``here`` or the one before, however written
+        ("the US" for "the United States"), or is what the text is about."""
+        return self._is_topic(question, name) or bool(
+            {here - 1, here} & self.name_sentences(question, name)
+        )
+
     def may_answer(self, question: Question, start: int) -> bool:
         """False when no question term stands within a sentence of ``start`` and it is no
         table cell: such a place scores nothing, so rivals need not be scored there."""
@@ -453,7 +460,7 @@ class PlaceIndex:
         has_predicate = (
             predicate is None
             or _has_word(stems[before], predicate)
-            or (predicate in question.names and self._is_topic(question, predicate))
+            or (predicate in question.names and self._name_here(question, predicate, here))
             or (life_event is not None and _LIFE_EVENTS.get(predicate) == life_event)
             or same_event(predicate, stems[before])
             or synonym_before(predicate, clause_before)
