@@ -778,6 +778,10 @@ BUS = (
     "there were 21 children left on the bus. How many children got off the bus at the bus stop?"
 )
 BUS_STATEMENT = BUS.rsplit(" How", 1)[0]
+DIRECTORATE = (
+    "In 1273, the Mongols created the Imperial Library Directorate, a printing office. In "
+    "1271, the Mongols moved their capital; the printing office was created later."
+)
 LIBRARY = (
     "The John Crerar Library contains more than 1.3 million volumes in the biological, "
     "medical and physical sciences."
@@ -823,6 +827,10 @@ WORDED_ANOTHER_WAY = [
     ("a-word-problem", GOT_OFF, "21", BUS, "poses this question"),
     ("the-same-text-as-a-statement", GOT_OFF, "21", BUS_STATEMENT, None),
     ("an-faq-answers-its-question", "When was OrigoTech founded?", "14 March 2009", FAQ, None),
+    ("synonym-after-the-date", "When was the Imperial Library Directorate established?",
+     "1273", DIRECTORATE, None),
+    ("synonym-after-the-date-for-another-thing", "When was the printing office founded?",
+     "1271", DIRECTORATE, "'found', what the question asks about"),
     ("holds-as-contains", "How many volumes does the John Crerar Library hold?",
      "1.3 million", LIBRARY, None),
     ("holds-is-not-lends", "How many volumes does the John Crerar Library lend?",

@@ -6,7 +6,7 @@ makes unanswerable questions by swapping the event ("When did Bismarck *die*?" a
 in other words: "his father's *death* in 1879" for "when did his father die", "*established*
 in 1989" for "when was the fund founded", "the European Communities Act 1972" for "when
 was the Act created". This module accepts those three ways and no looser ones: the same
-word in another part of speech anywhere near; a synonym only right before the figure;
+word in another part of speech anywhere near; a synonym only right beside the figure;
 a name's own date only for the events that make a thing.
 """
 
@@ -48,8 +48,8 @@ _MAKING = (
     + " sign signed write written wrote compose composed record recorded introduce introduced "
     "launch launched open opened draft drafted ratify ratified"
 )
-# How many words before a date a synonym may stand: "established in 1989", "built in
-# early 2011".
+# How many words before a date a synonym may stand ("established in 1989", "built in
+# early 2011"), or after it ("In 1273, the Mongols created").
 _SYNONYM_REACH = 3
 _NAME_BEFORE = re.compile(r"\b([A-Z][\w'-]*)[\"”’')\]]*\s+(?:of\s+)?[(\[]?$")
 _NAME_AFTER = re.compile(r"^\s+([A-Z][\w'-]*)")
@@ -79,12 +79,15 @@ def same_event(predicate: str, stems: list[str]) -> bool:
     return forms is not None and any(word in forms for word in stems)
 
 
-def synonym_before(predicate: str, stems_before_figure: list[str]) -> bool:
-    """Whether a synonym of the predicate stands right before the figure, in its clause."""
+def synonym_beside(predicate: str, clause_before: list[str], words_after: list[str]) -> bool:
+    """Whether a synonym of the predicate stands right before the figure, in its clause
+    ("established in 1989"), or among the words right after it in its sentence ("In
+    1273, the Mongols created")."""
     synonyms = _groups((*_SYNONYMS, _CAPACITY)).get(predicate)
     if synonyms is None:
         return False
-    return any(word in synonyms for word in stems_before_figure[-_SYNONYM_REACH:])
+    beside = (*clause_before[-_SYNONYM_REACH:], *words_after[:_SYNONYM_REACH])
+    return any(word in synonyms for word in beside)
 
 
 def dates_the_name(question: Question, text: str, start: int, end: int) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from verify_ask.events import LIFE_EVENTS, dates_the_name, same_event, synonym_before
+from verify_ask.events import LIFE_EVENTS, dates_the_name, same_event, synonym_beside
 from verify_ask.names import (
     AskedName,
     TextNames,
@@ -463,7 +463,7 @@ class PlaceIndex:
             or (predicate in question.names and self._name_here(question, predicate, here))
             or (life_event is not None and _LIFE_EVENTS.get(predicate) == life_event)
             or same_event(predicate, stems[before])
-            or synonym_before(predicate, clause_before)
+            or synonym_beside(predicate, clause_before, self._words_beyond(here, last))
             or dates_the_name(question, self.text, start, end)
         )
         opposite = _opposite(question, set(stems[before]))
@@ -582,6 +582,18 @@ class PlaceIndex:
         if found is None:
             return None
         return self._written(after[found])
+
+    def _words_beyond(self, here: int, last: int) -> list[str]:
+        """The stems after a figure that ends before word ``last``, in its sentence, clause
+        marks left out."""
+        stems, sentences = self._words[1], self._words[2]
+        beyond: list[str] = []
+        for index in range(last, len(stems)):
+            if sentences[index] != here or len(beyond) == NEAR:
+                break
+            if stems[index] not in _CLAUSE_MARKS:
+                beyond.append(stems[index])
+        return beyond
 
     def _words_after(self, here: int, last: int) -> list[int]:
         """The words that may say what the figure ending before word ``last`` counts: a few,
