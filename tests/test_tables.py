@@ -162,7 +162,10 @@ COMPARISONS = [
     ("largest-wrong", "In which year is the amount of total sales the largest?", "2017", "fail"),
     ("smallest-right", "In which year was Other the smallest?", "2019", "pass"),
     ("lower-right", "Which year had a lower amount of Other?", "2019", "pass"),
-    ("threshold-skips", "In which year was Other less than 50?", "2019", "skip"),
+    ("below-threshold", "In which year was Other less than 50?", "2019", "pass"),
+    ("not-below-threshold", "In which year was Other less than 50?", "2018", "fail"),
+    ("over-threshold", "In which year did Other exceed 60?", "2017", "pass"),
+    ("two-years-below-skip", "In which year was Other less than 60?", "2019", "skip"),
     ("no-row-skips", "In which year were patents the largest?", "2019", "skip"),
 ]
 
@@ -181,6 +184,22 @@ def test_comparison_checker_reads_the_named_row(question: str, answer: str, verd
     if verdict != "skip":
         evidence = result.evidence[0]
         assert evidence.quote in TABLE and TABLE[evidence.start : evidence.end] in evidence.quote
+
+
+def test_a_threshold_in_percent_reads_the_percentages() -> None:
+    # TAT-QA dev (Zhu et al. 2021), CC BY 4.0, shortened.
+    table = (
+        "Table:\n | 2019 | 2018\nLeasehold (£m) | 62.0 | 41.0\n"
+        "External valuation % for leasehold | 45% | 55%\n"
+    )
+    question = analyze_question(
+        "In which year was the external valuation % for leasehold less than 50%?"
+    )
+    for answer, verdict in (("2019", "pass"), ("2018", "fail")):
+        candidate = group_samples([read_answer(answer, question, 0)])[0]
+        context = CheckContext(question, Source(table), (candidate,), 1, {})
+        result = get("comparison").check(candidate, context)
+        assert result.verdict == verdict, result.detail
 
 
 def test_the_year_the_table_decides_needs_no_majority() -> None:

@@ -3,8 +3,10 @@
 Such a question is answered by a column header, which no sentence states as the answer,
 so neither span nor arithmetic can ground it. This checker finds the table row the question
 names, reads its figures per year column, and confirms that the candidate year holds the
-largest (or smallest) figure. It skips questions that are not such comparisons, questions
-with a threshold ("less than 100 million"), and sources without a matching row.
+largest (or smallest) figure, or, for a threshold ("In which year was X less than 100
+million?"), that it is the one year whose figure lies on the asked side. It skips questions
+that are not such comparisons, thresholds that more than one year (or none) meets, and
+sources without a matching row.
 
 The year it computes needs no vote: the table decides it, and the model only has to have
 written it once. On TAT-QA dev records 0-199 the computed year was the gold answer in all 11
@@ -15,6 +17,7 @@ had refused it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
 
 from verify_ask.candidates import Candidate
@@ -26,18 +29,35 @@ from verify_ask.question import COMPARATIVES, LEAST, MOST, THRESHOLD, stem, stem
 from verify_ask.values import DateValue, Quantity
 
 _LABEL_WORD = re.compile(r"[A-Za-z]+")
-_COMPARISON_WORDS = stems_of(COMPARATIVES) | stems_of("year fy fiscal amount value")
+_COMPARISON_WORDS = stems_of(COMPARATIVES) | stems_of(
+    "year fy fiscal amount value exceed exceeds exceeded above below under over than thousand "
+    "thousands million millions billion billions"
+)
+# "less than 600,000 thousands", "exceed $20,000 thousand", "less than 50%": the figure is
+# compared as the question writes it, as the table's own cells are (their scale is in the
+# header, which the question repeats).
+_THRESHOLD = re.compile(
+    r"\b(?P<op>(?:less|fewer|lower|smaller|more|greater|higher|larger)\s+than|below|under|above"
+    r"|over|exceed(?:s|ed)?)\s+[$€£]?(?P<figure>\d[\d,]*(?:\.\d+)?)\s*(?P<percent>%|per\s?cent)?",
+    re.IGNORECASE,
+)
+_BELOW = frozenset("less fewer lower smaller below under".split())
 MIN_ROW_MATCH = 0.5
 """Share of the question's (non-comparison) term weight the row label must hold."""
 
 
 class ComparisonChecker:
     name = "comparison"
-    description = "a year that answers 'which year was X largest/smallest' holds that extreme"
+    description = (
+        "a year that answers 'which year was X largest/smallest' (or 'less than N') holds it"
+    )
 
     def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
         question = context.question
         value = candidate.value
+        threshold = _THRESHOLD.search(question.text)
+        if isinstance(value, DateValue) and value.month is None and threshold:
+            return self._check_threshold(value, context, threshold)
         most, least = MOST.search(question.text), LEAST.search(question.text)
         if (
             not isinstance(value, DateValue)
@@ -56,7 +76,7 @@ class ComparisonChecker:
         pick = max if most else min
         # A row all in brackets is outflows or losses: "a greater foreign exchange movement"
         # than (1.5) is (4.2), the larger amount.
-        size = abs if all(number < 0 for number, _, _ in by_year.values()) else (lambda n: n)
+        size = _size_of(by_year)
         best_year = pick(by_year, key=lambda year: size(by_year[year][0]))
         figures = sorted(number for number, _, _ in by_year.values())
         if len(set(figures)) < len(figures):
@@ -74,14 +94,58 @@ class ComparisonChecker:
             self.name, verdict, score, evidence, detail, grounding=True, support=True
         )
 
+    def _check_threshold(
+        self, value: DateValue, context: CheckContext, threshold: re.Match[str]
+    ) -> CheckResult:
+        """ "In which year was X less than 100 million?": the one year whose figure in row
+        X is on the asked side of the threshold."""
+        terms = [t for t in context.question.terms if t not in _COMPARISON_WORDS]
+        percent = threshold.group("percent") is not None
+        row = _named_row(context, [t for t in terms if not t.isdigit()], percent)
+        if row is None:
+            return self._skip("no table row clearly matches the question")
+        label, by_year = row
+        if len(by_year) < 2:
+            return self._skip(f"row {label!r} has fewer than two years to compare")
+        limit = Decimal(threshold.group("figure").replace(",", ""))
+        below = threshold.group("op").split()[0].lower() in _BELOW
+        size = _size_of(by_year)
+        meeting = sorted(
+            year
+            for year, (number, _, _) in by_year.items()
+            if (size(number) < limit if below else size(number) > limit)
+        )
+        asked = f"{threshold.group('op').lower()} {threshold.group('figure')}"
+        if len(meeting) != 1:
+            return self._skip(f"row {label!r}: {len(meeting)} years are {asked}, not one")
+        year = meeting[0]
+        number, start, end = by_year[year]
+        detail = (
+            f"row {label!r}: only {year} ({number}) is {asked} among "
+            f"{', '.join(str(y) for y in sorted(by_year))}"
+        )
+        evidence = (evidence_at(context.source, start, end, detail),)
+        verdict, score = ("pass", 1.0) if year == value.year else ("fail", 0.0)
+        return CheckResult(
+            self.name, verdict, score, evidence, detail, grounding=True, support=True
+        )
+
     def _skip(self, why: str) -> CheckResult:
         return CheckResult(self.name, "skip", 0.0, detail=why)
 
 
+def _size_of(by_year: dict[int, tuple[Decimal, int, int]]) -> Callable[[Decimal], Decimal]:
+    """How a row's figures compare: by size when all are in brackets (outflows, losses)."""
+    if all(number < 0 for number, _, _ in by_year.values()):
+        return abs
+    return lambda number: number
+
+
 def _named_row(
-    context: CheckContext, terms: list[str]
+    context: CheckContext, terms: list[str], percent: bool = False
 ) -> tuple[str, dict[int, tuple[Decimal, int, int]]] | None:
-    """The one body row whose label holds most of the question's term weight."""
+    """The one body row whose label holds most of the question's term weight, with its
+    figures by year: percentages when ``percent``, amounts otherwise."""
     if not terms:
         return None
     source = context.source
@@ -105,7 +169,7 @@ def _named_row(
     for header, start, end in cells:
         years = YEAR.findall(header)
         figure = parse_value(source.text[start:end], expect="number")
-        if len(years) == 1 and isinstance(figure, Quantity) and figure.unit != "%":
+        if len(years) == 1 and isinstance(figure, Quantity) and (figure.unit == "%") == percent:
             by_year.setdefault(int(years[0]), (figure.number, start, end))
     return label, by_year
 
