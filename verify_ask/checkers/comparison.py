@@ -42,6 +42,8 @@ _THRESHOLD = re.compile(
     re.IGNORECASE,
 )
 _BELOW = frozenset("less fewer lower smaller below under".split())
+_Row = tuple[str, dict[int, tuple[Decimal, int, int]]]
+"""A row's label, and its figure in each year's column with the figure's place."""
 MIN_ROW_MATCH = 0.5
 """Share of the question's (non-comparison) term weight the row label must hold."""
 
@@ -55,24 +57,18 @@ class ComparisonChecker:
     def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
         question = context.question
         value = candidate.value
+        if not isinstance(value, DateValue) or value.month is not None:
+            return self._skip("not a which-year comparison")
         threshold = _THRESHOLD.search(question.text)
-        if isinstance(value, DateValue) and value.month is None and threshold:
+        if threshold:
             return self._check_threshold(value, context, threshold)
         most, least = MOST.search(question.text), LEAST.search(question.text)
-        if (
-            not isinstance(value, DateValue)
-            or value.month is not None
-            or bool(most) == bool(least)
-            or THRESHOLD.search(question.text)
-        ):
+        if bool(most) == bool(least) or THRESHOLD.search(question.text):
             return self._skip("not a which-year comparison")
-        terms = [t for t in question.terms if t not in _COMPARISON_WORDS and not t.isdigit()]
-        row = _named_row(context, terms)
-        if row is None:
-            return self._skip("no table row clearly matches the question")
+        row = self._row(context)
+        if isinstance(row, CheckResult):
+            return row
         label, by_year = row
-        if len(by_year) < 2:
-            return self._skip(f"row {label!r} has fewer than two years to compare")
         pick = max if most else min
         # A row all in brackets is outflows or losses: "a greater foreign exchange movement"
         # than (1.5) is (4.2), the larger amount.
@@ -81,50 +77,53 @@ class ComparisonChecker:
         figures = sorted(number for number, _, _ in by_year.values())
         if len(set(figures)) < len(figures):
             return self._skip(f"row {label!r} has equal figures; no single extreme")
-        number, start, end = by_year[best_year]
-        detail = (
-            f"row {label!r}: {'largest' if most else 'smallest'} in {best_year} ({number}) "
-            f"among {', '.join(str(y) for y in sorted(by_year))}"
-        )
-        evidence = (evidence_at(context.source, start, end, detail),)
-        # The table decides, not the model: the result both grounds and backs the year, so
-        # one sample writing it is enough (measured in the module docstring).
-        verdict, score = ("pass", 1.0) if best_year == value.year else ("fail", 0.0)
-        return CheckResult(
-            self.name, verdict, score, evidence, detail, grounding=True, support=True
-        )
+        said = f"{'largest' if most else 'smallest'} in {best_year}"
+        return self._decide(value, context, row, best_year, said)
 
     def _check_threshold(
         self, value: DateValue, context: CheckContext, threshold: re.Match[str]
     ) -> CheckResult:
         """ "In which year was X less than 100 million?": the one year whose figure in row
         X is on the asked side of the threshold."""
-        terms = [t for t in context.question.terms if t not in _COMPARISON_WORDS]
-        percent = threshold.group("percent") is not None
-        row = _named_row(context, [t for t in terms if not t.isdigit()], percent)
-        if row is None:
-            return self._skip("no table row clearly matches the question")
+        row = self._row(context, percent=threshold.group("percent") is not None)
+        if isinstance(row, CheckResult):
+            return row
         label, by_year = row
-        if len(by_year) < 2:
-            return self._skip(f"row {label!r} has fewer than two years to compare")
         limit = Decimal(threshold.group("figure").replace(",", ""))
         below = threshold.group("op").split()[0].lower() in _BELOW
         size = _size_of(by_year)
-        meeting = sorted(
+        meeting = [
             year
-            for year, (number, _, _) in by_year.items()
+            for year, (number, _, _) in sorted(by_year.items())
             if (size(number) < limit if below else size(number) > limit)
-        )
+        ]
         asked = f"{threshold.group('op').lower()} {threshold.group('figure')}"
         if len(meeting) != 1:
             return self._skip(f"row {label!r}: {len(meeting)} years are {asked}, not one")
-        year = meeting[0]
+        return self._decide(value, context, row, meeting[0], f"only {meeting[0]} is {asked}")
+
+    def _row(self, context: CheckContext, percent: bool = False) -> _Row | CheckResult:
+        """The row the question names, or the skip that says why there is none."""
+        terms = [
+            t for t in context.question.terms if t not in _COMPARISON_WORDS and not t.isdigit()
+        ]
+        row = _named_row(context, terms, percent)
+        if row is None:
+            return self._skip("no table row clearly matches the question")
+        if len(row[1]) < 2:
+            return self._skip(f"row {row[0]!r} has fewer than two years to compare")
+        return row
+
+    def _decide(
+        self, value: DateValue, context: CheckContext, row: _Row, year: int, said: str
+    ) -> CheckResult:
+        """Pass when the table's year is the candidate's, with the cell as evidence."""
+        label, by_year = row
         number, start, end = by_year[year]
-        detail = (
-            f"row {label!r}: only {year} ({number}) is {asked} among "
-            f"{', '.join(str(y) for y in sorted(by_year))}"
-        )
+        detail = f"row {label!r}: {said} ({number}) among {', '.join(map(str, sorted(by_year)))}"
         evidence = (evidence_at(context.source, start, end, detail),)
+        # The table decides, not the model: the result both grounds and backs the year, so
+        # one sample writing it is enough (measured in the module docstring).
         verdict, score = ("pass", 1.0) if year == value.year else ("fail", 0.0)
         return CheckResult(
             self.name, verdict, score, evidence, detail, grounding=True, support=True
@@ -141,9 +140,7 @@ def _size_of(by_year: dict[int, tuple[Decimal, int, int]]) -> Callable[[Decimal]
     return lambda number: number
 
 
-def _named_row(
-    context: CheckContext, terms: list[str], percent: bool = False
-) -> tuple[str, dict[int, tuple[Decimal, int, int]]] | None:
+def _named_row(context: CheckContext, terms: list[str], percent: bool = False) -> _Row | None:
     """The one body row whose label holds most of the question's term weight, with its
     figures by year: percentages when ``percent``, amounts otherwise."""
     if not terms:
