@@ -166,6 +166,7 @@ COMPARISONS = [
     ("not-below-threshold", "In which year was Other less than 50?", "2018", "fail"),
     ("over-threshold", "In which year did Other exceed 60?", "2017", "pass"),
     ("two-years-below-skip", "In which year was Other less than 60?", "2019", "skip"),
+    ("written-close", "In which year was Other less than50?", "2019", "pass"),
     ("no-row-skips", "In which year were patents the largest?", "2019", "skip"),
 ]
 

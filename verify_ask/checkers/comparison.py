@@ -38,7 +38,7 @@ _COMPARISON_WORDS = stems_of(COMPARATIVES) | stems_of(
 # header, which the question repeats).
 _THRESHOLD = re.compile(
     r"\b(?P<op>(?:less|fewer|lower|smaller|more|greater|higher|larger)\s+than|below|under|above"
-    r"|over|exceed(?:s|ed)?)\s+[$€£]?(?P<figure>\d[\d,]*(?:\.\d+)?)\s*(?P<percent>%|per\s?cent)?",
+    r"|over|exceed(?:s|ed)?)\s*[$€£]?(?P<figure>\d[\d,]*(?:\.\d+)?)\s*(?P<percent>%|per\s?cent)?",
     re.IGNORECASE,
 )
 _BELOW = frozenset("less fewer lower smaller below under".split())
@@ -60,7 +60,8 @@ class ComparisonChecker:
         if not isinstance(value, DateValue) or value.month is not None:
             return self._skip("not a which-year comparison")
         threshold = _THRESHOLD.search(question.text)
-        if threshold:
+        # "an increase over 2018" compares with a year, not with a figure.
+        if threshold and not YEAR.fullmatch(threshold.group("figure")):
             return self._check_threshold(value, context, threshold)
         most, least = MOST.search(question.text), LEAST.search(question.text)
         if bool(most) == bool(least) or THRESHOLD.search(question.text):
