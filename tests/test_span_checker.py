@@ -618,6 +618,8 @@ CARBON = (
 )
 # TAT-QA dev (Zhu et al. 2021), CC BY 4.0.
 DIVIDENDS = "In fiscal 2019 we declared four cash dividends of $0.40 per share."
+# SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0, shortened.
+FEES = "An Irish private school typically costs €5,000 per year."
 PREPARATORY = (
     "Preparatory schools in the UK prepare pupils aged up to 13 years old to enter public schools."
 )
@@ -643,12 +645,15 @@ REFUGE = (
         (CARBON, "How many tons of carbon did Amazonian forests accumulate each year?",
          "0.62 tons", "per hectare"),
         (DIVIDENDS, "How many cash dividends were declared in fiscal 2019?", "four", None),
+        (DIVIDENDS, "What was each cash dividend declared in fiscal 2019?", "$0.40", None),
+        (FEES, "What is the annual cost of an Irish private school?", "€5,000", None),
         (PREPARATORY, "Up to what age do pupils in the United Kingdom attend preparatory "
          "schools?", "13 years old", None),
     ],
     ids=["container-counted", "member-of-the-list", "container-before-a-dash",
          "member-between-dashes", "the-person-himself", "the-person-s-son", "a-rate-asked",
-         "a-rate-for-an-amount", "the-rate-of-the-next-figure", "a-name-by-its-initials"],
+         "a-rate-for-an-amount", "the-rate-of-the-next-figure",
+         "a-rate-per-share", "a-rate-per-year", "a-name-by-its-initials"],
 )  # fmt: skip
 def test_a_sentence_about_someone_else_of_the_question_does_not_answer_it(
     text: str, question: str, answer: str, refusal: str | None

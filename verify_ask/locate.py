@@ -778,20 +778,25 @@ def _listed_name(question: Question, text: str, bounds: tuple[int, int, int]) ->
     return next((w for w in _WORD.findall(question.text) if stem(w.lower()) == name), name)
 
 
+_TIME_UNITS = frozenset(("year", "month", "week", "day", "hour", "minute", "second"))
 _RATE_WORDS = re.compile(r"\b(?:per|average|rate|density)\b", re.IGNORECASE)
 _RATE_REACH = 40
 """How many characters after a figure its "per ..." may stand ("0.62 tons of carbon per")."""
 
 
 def _rate(question: Question, after: str) -> str | None:
-    """The divisor of a rate the text gives right after the figure ("per hectare"), when
-    the question asks for an amount: it names no rate and not that divisor."""
+    """The measure a rate the text gives right after the figure divides by ("per hectare"),
+    when the question asks for an amount: it names no rate and not that measure. A rate
+    per year, per person or per share may answer an amount ("$0.40 per share")."""
     # "four cash dividends of $0.40 per share": the rate is the next figure's.
     after = re.split(r"[\d$€£]", re.sub(r"^\s*±\s*[\d.,]+", "", after), maxsplit=1)[0]
     match = re.search(r"\bper\s+([a-z]+)", after, re.IGNORECASE)
     if match is None or _RATE_WORDS.search(question.text):
         return None
-    divisor = stem(match.group(1).lower())
+    written = match.group(1).lower()
+    if written != "square" and unit_token(written) in (None, *_TIME_UNITS):
+        return None
+    divisor = stem(written)
     asked = _question_words(question.text)[1]
     return None if any(same_stem(divisor, word) for word in asked) else match.group(1)
 
