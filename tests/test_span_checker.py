@@ -623,6 +623,7 @@ FEES = "An Irish private school typically costs €5,000 per year."
 PREPARATORY = (
     "Preparatory schools in the UK prepare pupils aged up to 13 years old to enter public schools."
 )
+REGATTA = "About 30,000–35,000 people watch the Harvard–Yale Regatta each year."
 REFUGE = (
     "When finally Edward the Confessor returned from his father's refuge in 1041, at the "
     "invitation of his half-brother Harthacnut, he brought with him a Norman-educated mind."
@@ -637,6 +638,7 @@ REFUGE = (
          "gives 'Obersee' as one of what the figure counts"),
         (UNITS, "How many academic units make up the University?", "eleven", None),
         (UNITS, "How many academic units make up Radcliffe?", "eleven", "'Radcliffe'"),
+        (REGATTA, "How many people watch the Harvard–Yale Regatta?", "30,000", None),
         (REFUGE, "When did Edward the Confessor return from his father's refuge?", "1041", None),
         (REFUGE, "When did Edward the Confessor's son return from his father's refuge?", "1041",
          "asks about a son"),
@@ -651,9 +653,10 @@ REFUGE = (
          "schools?", "13 years old", None),
     ],
     ids=["container-counted", "member-of-the-list", "container-before-a-dash",
-         "member-between-dashes", "the-person-himself", "the-person-s-son", "a-rate-asked",
-         "a-rate-for-an-amount", "the-rate-of-the-next-figure",
-         "a-rate-per-share", "a-rate-per-year", "a-name-by-its-initials"],
+         "member-between-dashes", "a-range-and-a-name-s-dash-open-no-list",
+         "the-person-himself", "the-person-s-son", "a-rate-asked", "a-rate-for-an-amount",
+         "the-rate-of-the-next-figure", "a-rate-per-share", "a-rate-per-year",
+         "a-name-by-its-initials"],
 )  # fmt: skip
 def test_a_sentence_about_someone_else_of_the_question_does_not_answer_it(
     text: str, question: str, answer: str, refusal: str | None
@@ -888,8 +891,10 @@ DINNER = "How many people came to the opening dinner?"
         (DINNER, "2000", "The opening dinner was held in 2000.", "fail"),
         (DINNER, "2000", "In 2000 guests came to the opening dinner.", "fail"),
         (DINNER, "2000", "2000 was the year of the opening dinner.", "fail"),
+        (DINNER, "2000", "People came to the opening dinner after the 2000 elections.", "fail"),
     ],
-    ids=["counts-guests", "counts-times", "a-year", "a-year-before-a-noun", "a-year-that-was"],
+    ids=["counts-guests", "counts-times", "a-year", "a-year-before-a-noun", "a-year-that-was",
+         "the-year-s-elections"],
 )  # fmt: skip
 def test_a_figure_that_reads_as_a_year_may_count_things(
     question: str, answer: str, text: str, verdict: str

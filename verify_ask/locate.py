@@ -649,8 +649,8 @@ _OPPOSITES = [
         "opened/closed upper/lower inside/outside oldest/newest oldest/recent "
         # Verbs with their irregular forms: "take land" against "gave land".
         "give,gave,given/take,took,taken buy,bought/sell,sold add,added/remove,removed "
-        "join,joined/leave,left arrive,arrived/depart,departed accept,accepted/reject,rejected "
-        "hire,hired/fire,fired lose,lost/defeat,defeated agree,agreed,agreement/dispute,disputed"
+        "arrive,arrived/depart,departed accept,accepted/reject,rejected lose,lost/defeat,defeated "
+        "agree,agreed,agreement/dispute,disputed"
     ).split()
     for first, second in [pair.split("/")]
     for word, other in ((first, second), (second, first))
@@ -747,8 +747,9 @@ YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
 
 
 # What opens the list of what a figure counts: "three bodies of water: the Obersee, ...",
-# "eleven academic units—ten faculties and the Radcliffe Institute".
-_LIST_OPENER = re.compile(r"[:—–]")
+# "eleven academic units—ten faculties and the Radcliffe Institute". Not a range
+# ("30,000–35,000"), a time ("10:30") or a name's dash ("the Harvard–Yale Regatta").
+_LIST_OPENER = re.compile(r"(?::|—|\s[–-]\s)(?!\s*\d)")
 _LIST_REACH = 60
 """How many characters after the figure its list may open: the counted noun lies between."""
 

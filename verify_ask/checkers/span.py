@@ -291,7 +291,7 @@ def _question_figures(text: str) -> tuple[Mention, ...]:
 # "1015 kelvins", "2000 guests", "1013 times": a year is not followed by what it counts.
 _COUNTED_AFTER = re.compile(r"\s+(?!(?:was|is|has|does|says|sees|as|its|his|this|thus)\b)[a-z]+s\b")
 _YEAR_BEFORE = re.compile(
-    r"\b(?:in|since|from|until|till|during)\s+$",
+    r"\b(?:in|since|from|until|till|during|the)\s+$",
     re.IGNORECASE,
 )
 
