@@ -106,11 +106,7 @@ class SpanChecker:
         if not places:
             return self._fail(f"the value occurs in the source, but not in {wanted}")
         if kind == "number":
-            years = {
-                (m.start, m.end)
-                for m in source.mentions
-                if isinstance(m.value, DateValue) and not _counts_things(source.text, m)
-            }
+            years = _year_places(source)
             places = [m for m in places if (m.start, m.end) not in years]
             if not places:
                 return self._fail("the value occurs in the source only as a year")
@@ -296,6 +292,15 @@ _YEAR_BEFORE = re.compile(
 )
 
 
+def _year_places(source: Source) -> set[tuple[int, int]]:
+    """Where the source writes a year: a figure read as one, unless it counts things."""
+    return {
+        (m.start, m.end)
+        for m in source.mentions
+        if isinstance(m.value, DateValue) and not _counts_things(source.text, m)
+    }
+
+
 def _counts_things(text: str, mention: Mention) -> bool:
     """Whether a figure that reads as a year counts something instead ("2000 guests")."""
     if _YEAR_BEFORE.search(text, max(0, mention.start - 12), mention.start):
@@ -365,7 +370,7 @@ def _missing_premise(question: Question, source: Source) -> str | None:
 def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, Mention] | None:
     """The best-placed figure of the same kind with another value, if any."""
     source, question = context.source, context.question
-    dates = {(m.start, m.end) for m in source.mentions if isinstance(m.value, DateValue)}
+    dates = _year_places(source)
     best: tuple[Place, Mention] | None = None
     named = [m.value for m in _question_figures(question.text)]
     for mention in source.mentions:
