@@ -923,3 +923,28 @@ def test_a_name_the_question_ends_with_may_be_what_the_text_is_about(
     # for what it asks about; the text that is about OrigoTech says "its revenue".
     result = check("What was the revenue of OrigoTech?", "€48.2 million", text, min_relevance=0.0)
     assert result.verdict == verdict, result.detail
+
+
+STAFF = (
+    "OrigoTech makes industrial sensors. The company started with six employees in a rented "
+    "workshop. Its revenue reached €48.2 million in 2023, and the company now employs 312 "
+    "people. OrigoTech opened a factory in Mexico."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"),
+    [
+        ("How many employees does OrigoTech have?", "312", "pass"),
+        ("How many employees does OrigoTech have?", "six", "fail"),
+        ("How many employees did OrigoTech start with?", "six", "pass"),
+    ],
+    ids=["now", "the-start-for-now", "the-start-asked"],
+)
+def test_a_figure_for_the_start_does_not_answer_a_question_in_the_present(
+    question: str, answer: str, verdict: str
+) -> None:
+    # The README's example article, shortened: "started with six employees" stood nearer
+    # the question's words than "now employs 312 people" and out-placed it.
+    result = check(question, answer, STAFF, min_relevance=0.0)
+    assert result.verdict == verdict, result.detail

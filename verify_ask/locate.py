@@ -109,9 +109,10 @@ class Place:
     part_of_the_row_total: bool = False
     """A cell under a column the question does not name ("1–90 days") in a row that has a
     "Total" column: asked for the row alone, the total is meant."""
-    other_year: str | None = None
-    """The year the figure's clause gives it for, when the question asks for another
-    ("at 31 December 2019 totalled £13.0 million" for 2018)."""
+    other_time: str | None = None
+    """The time the figure's clause gives it for, when the question asks about another: a
+    year ("at 31 December 2019 totalled £13.0 million" for 2018), or "the start" ("started
+    with six employees" for "how many employees does it have")."""
     listed: str | None = None
     """A name of the question that the figure's sentence gives only as one of what the
     figure counts ("three bodies of water: the Obersee, ..." for "how many make up the
@@ -374,7 +375,7 @@ class PlaceIndex:
             part_of_the_row_total=_part_of_the_row_total(
                 question, self.source.tables.columns_at(start)
             ),
-            other_year=_other_year(question, " ".join(labels[1:])),
+            other_time=_other_year(question, " ".join(labels[1:])),
             states_derivation=_states(words, question),
         )
 
@@ -478,7 +479,7 @@ class PlaceIndex:
             stated_as_change=_as_change(stems[max(0, first - 2) : first]),
             opposite=opposite,
             counts=self._counts(question, here, last) or _other_dimension(question, clause),
-            other_year=_other_year(question, clause_text),
+            other_time=_other_year(question, clause_text) or _earlier(question, clause_text),
             listed=_listed_name(question, self.text, (sentence_start, end, sentence_end)),
             missing_relation=_missing_relation(question, stems[before]),
             rate=_rate(question, self.text[end : min(sentence_end, end + _RATE_REACH)]),
@@ -819,6 +820,28 @@ def _missing_relation(question: Question, stems: list[str]) -> str | None:
         return None
     relative = match.group(1).lower()
     return None if _has_word(stems, stem(relative)) else relative
+
+
+_AT_THE_START = re.compile(
+    r"\b(?:start(?:ed|ing)?|beg[au]n|beginning|open(?:ed)?)\s+with\b|\binitially\b|\boriginally\b"
+    r"|\bat first\b|\bat (?:its|the) (?:founding|start|outset|beginning)\b",
+    re.IGNORECASE,
+)
+_PRESENT = re.compile(r"\b(?:does|do|is|are|has|have)\b", re.IGNORECASE)
+_PAST = re.compile(
+    r"\b(?:did|was|were|had|start\w*|beg[ai]n\w*|initial\w*|original\w*|first|founded|when)\b",
+    re.IGNORECASE,
+)
+
+
+def _earlier(question: Question, clause: str) -> str | None:
+    """ "the start", when a present-tense question ("how many employees does it have") meets
+    a figure its clause gives for the beginning ("started with six employees")."""
+    if not _AT_THE_START.search(clause):
+        return None
+    if not _PRESENT.search(question.text) or _PAST.search(question.text):
+        return None
+    return "the start"
 
 
 def _other_year(question: Question, clause: str) -> str | None:

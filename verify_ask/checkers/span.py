@@ -125,7 +125,7 @@ class SpanChecker:
                 (evidence_at(source, mention.start, mention.end),),
             )
         # "at 31 December 2019 is £3.5 million (2018: £3.5 million)": for 2018, the second.
-        of_the_year = [pair for pair in measuring if pair[0].other_year is None]
+        of_the_year = [pair for pair in measuring if pair[0].other_time is None]
         scored = of_the_year or measuring
         best_place, best = scored[0]
         evidence = tuple(evidence_at(source, m.start, m.end) for _, m in scored[:3])
@@ -206,10 +206,10 @@ class SpanChecker:
                 best_place.score,
                 evidence,
             )
-        if best_place.other_year is not None:
+        if best_place.other_time is not None:
             return self._fail(
-                f"{where}, but the text gives it for {best_place.other_year}, and the question "
-                "asks about another year",
+                f"{where}, but the text gives it for {best_place.other_time}, and the question "
+                "asks about another time",
                 best_place.score,
                 evidence,
             )
@@ -385,7 +385,7 @@ def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, 
         if not source.places.may_answer(question, mention.start):
             continue
         place = source.places.place(question, mention.start, mention.end)
-        if place.counts is not None or place.other_year is not None:
+        if place.counts is not None or place.other_time is not None:
             continue
         if best is None or place.score > best[0].score:
             best = (place, mention)
