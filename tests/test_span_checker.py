@@ -519,6 +519,12 @@ SPORTS = "The Harvard Crimson competes in 42 intercollegiate sports in the Ivy L
 FOREST = "Forest lost in the Amazon rose from 415,000 to 587,000 square kilometres."
 LENGTH = "Until 1932 the generally accepted length of the Rhine was 1,230 kilometres."
 TEACHERS = "Victoria has about 63,519 full-time teachers."
+# SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0.
+IMPASSE = (
+    "Civil disobedience is usually defined as pertaining to a citizen's relation to the state "
+    "and its laws, as distinguished from a constitutional impasse in which two public "
+    "agencies, especially two equally sovereign branches of government, conflict."
+)
 AUTHORS = (
     'A chapter typically has two "coordinating lead authors" and ten to fifteen "lead authors".'
 )
@@ -548,11 +554,14 @@ AUTHORS = (
         (SPORTS, "How old is the Ivy League competition?", "42 years", "sports"),
         (FOREST, "How many square kilometres of Amazon forest were lost?",
          "415,000 square kilometres", None),
+        (IMPASSE, "How many public agencies conflict in a constitutional impasse?", "two", None),
+        (IMPASSE, "How many citizens conflict in a constitutional impasse?", "two", "agencies"),
     ],
     ids=["wide", "long-for-wide", "long", "schools", "schools-for-students", "students",
          "range", "range-counts-authors", "teachers", "teachers-for-janitors", "no-plural-asked",
          "four-words-counted", "the-verb-is-not-counted", "length", "length-for-width",
-         "a-count", "a-count-is-no-age", "a-range-before-its-unit"],
+         "a-count", "a-count-is-no-age", "a-range-before-its-unit", "agencies",
+         "agencies-for-citizens-named-in-another-clause"],
 )  # fmt: skip
 def test_a_figure_that_measures_something_else_does_not_answer(
     text: str, question: str, answer: str, counts: str | None

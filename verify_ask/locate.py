@@ -534,16 +534,21 @@ class PlaceIndex:
         return role if named & set(question.names) else None
 
     def _counts_unasked(
-        self, after: list[str], raw: list[str], question: Question, here: int
+        self, after: list[str], raw: list[str], question: Question, here: int, last: int
     ) -> int | None:
         """The noun right after a figure when the question counts something its sentence
-        never names ("how many janitors": "63,519 full-time *teachers*")."""
+        never names near it ("how many janitors": "63,519 full-time *teachers*"; "how many
+        citizens": "two public *agencies*" in a sentence that speaks of a citizen in another
+        clause)."""
         following, _ = _noun_after(after)
         head = _counted_head(question)
         if not following or head is None:
             return None
         # "gigatons" are tons.
-        if any(same_stem(w, head) or w.endswith(head) for w in self._sentence_stems(here)):
+        _, stems, sentences, _ = self._words
+        lo, hi = max(0, last - 2 * NEAR), min(len(stems), last + 2 * NEAR)
+        window = [stems[i] for i in range(lo, hi) if sentences[i] == here]
+        if any(same_stem(w, head) or w.endswith(head) for w in window):
             return None
         if unit_token(raw[following[-1]].lower()) is not None:
             return None
@@ -565,12 +570,6 @@ class PlaceIndex:
         # "415,000 to 587,000 square *kilometres*": the range's unit, written after it.
         return None if unit_token(noun.lower()) is not None else noun
 
-    def _sentence_stems(self, sentence: int) -> set[str]:
-        _, stems, sentences, _ = self._words
-        lo = bisect.bisect_left(sentences, sentence)
-        hi = bisect.bisect_right(sentences, sentence)
-        return set(stems[lo:hi])
-
     def _counts(self, question: Question, here: int, last: int) -> str | None:
         """The word after the figure (as the text writes it) that says it measures something
         other than what the question asks for."""
@@ -579,7 +578,7 @@ class PlaceIndex:
         found = _counts_other([stems[index] for index in after], question)
         if found is None:
             words = [self._written(index) for index in after]
-            found = self._counts_unasked([stems[i] for i in after], words, question, here)
+            found = self._counts_unasked([stems[i] for i in after], words, question, here, last)
         if found is None:
             return None
         return self._written(after[found])
