@@ -632,6 +632,10 @@ FEES = "An Irish private school typically costs €5,000 per year."
 PREPARATORY = (
     "Preparatory schools in the UK prepare pupils aged up to 13 years old to enter public schools."
 )
+PARIS = (
+    "The Black Death reached Egypt in 1347, and Europe a year later. Half of Paris's "
+    "population of 100,000 people died."
+)
 REGATTA = "About 30,000–35,000 people watch the Harvard–Yale Regatta each year."
 REFUGE = (
     "When finally Edward the Confessor returned from his father's refuge in 1041, at the "
@@ -648,6 +652,11 @@ REFUGE = (
         (UNITS, "How many academic units make up the University?", "eleven", None),
         (UNITS, "How many academic units make up Radcliffe?", "eleven", "'Radcliffe'"),
         (REGATTA, "How many people watch the Harvard–Yale Regatta?", "30,000", None),
+        (PARIS, "How many people lived in Paris at the start of the Black Death?", "100,000",
+         None),
+        (PARIS, "How many people lived in Egypt at the start of the Black Death?", "100,000",
+         "as 'Paris''s"),
+        (PARIS, "In what year did the Black Death reach Egypt?", "1347", None),
         (REFUGE, "When did Edward the Confessor return from his father's refuge?", "1041", None),
         (REFUGE, "When did Edward the Confessor's son return from his father's refuge?", "1041",
          "asks about a son"),
@@ -662,7 +671,8 @@ REFUGE = (
          "schools?", "13 years old", None),
     ],
     ids=["container-counted", "member-of-the-list", "container-before-a-dash",
-         "member-between-dashes", "a-range-and-a-name-s-dash-open-no-list",
+         "member-between-dashes", "a-range-and-a-name-s-dash-open-no-list", "paris-s-own",
+         "paris-s-for-egypt", "a-date-is-no-one-s",
          "the-person-himself", "the-person-s-son", "a-rate-asked", "a-rate-for-an-amount",
          "the-rate-of-the-next-figure", "a-rate-per-share", "a-rate-per-year",
          "a-name-by-its-initials"],

@@ -113,6 +113,9 @@ class Place:
     """The time the figure's clause gives it for, when the question asks about another: a
     year ("at 31 December 2019 totalled £13.0 million" for 2018), or "the start" ("started
     with six employees" for "how many employees does it have")."""
+    owner: str | None = None
+    """Another name whose possession the text makes the figure ("Half of *Paris's*
+    population of 100,000" for a question about Egypt)."""
     listed: str | None = None
     """A name of the question that the figure's sentence gives only as one of what the
     figure counts ("three bodies of water: the Obersee, ..." for "how many make up the
@@ -480,6 +483,7 @@ class PlaceIndex:
             opposite=opposite,
             counts=self._counts(question, here, last) or _other_dimension(question, clause),
             other_time=_other_year(question, clause_text) or _earlier(question, clause_text),
+            owner=self._other_owner(question, start),
             listed=_listed_name(question, self.text, (sentence_start, end, sentence_end)),
             missing_relation=_missing_relation(question, stems[before]),
             rate=_rate(question, self.text[end : min(sentence_end, end + _RATE_REACH)]),
@@ -501,6 +505,22 @@ class PlaceIndex:
             last = bisect.bisect_left(starts, mention.end)
             spans.setdefault(mention.value.kind, []).append((first, last))
         return spans
+
+    def _other_owner(self, question: Question, start: int) -> str | None:
+        """A name the figure belongs to by a possessive right before it ("Paris's population
+        of 100,000"), when the question names neither it nor is it what the text is about.
+        A date is no one's possession ("the Government's 2001 census" dates the census)."""
+        if question.expects == "date":
+            return None
+        match = _OWNED_BY.search(self.text, max(0, start - 60), start)
+        if match is None:
+            return None
+        owner = stem(match.group(1).lower())
+        if any(same_stem(owner, name) for name in (*question.names, *question.terms)):
+            return None
+        if self._is_topic(question, owner):
+            return None
+        return match.group(1)
 
     def _kind_at(self, start: int, end: int) -> str | None:
         return next(
@@ -780,6 +800,9 @@ def _listed_name(question: Question, text: str, bounds: tuple[int, int, int]) ->
 
 
 _TIME_UNITS = frozenset(("year", "month", "week", "day", "hour", "minute", "second"))
+# "Paris's population of 100,000", "Harvard's endowment, $37.6 billion": up to three words
+# between the owner and the figure.
+_OWNED_BY = re.compile(r"\b([A-Z][a-z]+)(?:'s|’s)\s+(?:[a-z]+\s+){1,3}(?:of|was|is|at|,)?\s*$")
 _RATE_WORDS = re.compile(r"\b(?:per|average|rate|density)\b", re.IGNORECASE)
 _RATE_REACH = 40
 """How many characters after a figure its "per ..." may stand ("0.62 tons of carbon per")."""

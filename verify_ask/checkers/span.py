@@ -137,6 +137,12 @@ class SpanChecker:
             return self._fail(
                 f"{where}, but that sentence names {other!r} instead", best_place.score, evidence
             )
+        if best_place.owner is not None:
+            return self._fail(
+                f"{where}, but the text gives it as {best_place.owner!r}'s",
+                best_place.score,
+                evidence,
+            )
         if best_place.listed is not None:
             return self._fail(
                 f"{where}, but that sentence gives {best_place.listed!r} as one of what the "
