@@ -48,8 +48,8 @@ unanswerable one more; below it the unanswerable ones start to get answers.
 The place threshold was swept again over all stored records with the role and list rules
 of 6026911 and after (vote 0.3, share 0.4):
 
-    place 0.4   SQuAD 0.982 at 0.452   abstains 0.936   TAT-QA 1.000 at 0.150
-    place 0.5   SQuAD 0.988 at 0.384   abstains 0.951   TAT-QA 1.000 at 0.148
+    place 0.4   SQuAD 0.982 at 0.452   abstains 0.938   TAT-QA 1.000 at 0.150
+    place 0.5   SQuAD 0.988 at 0.384   abstains 0.953   TAT-QA 1.000 at 0.148
 
 0.5 turns away 55 right SQuAD answers (one in seven) for 9 unanswerable questions and 3
 wrong answers. The unanswerable questions are written to look answerable, and a user asks
