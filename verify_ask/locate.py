@@ -799,10 +799,10 @@ def _listed_name(question: Question, text: str, bounds: tuple[int, int, int]) ->
     return next((w for w in _WORD.findall(question.text) if stem(w.lower()) == name), name)
 
 
-_TIME_UNITS = frozenset(("year", "month", "week", "day", "hour", "minute", "second"))
 # "Paris's population of 100,000", "Harvard's endowment, $37.6 billion": up to three words
 # between the owner and the figure.
-_OWNED_BY = re.compile(r"\b([A-Z][a-z]+)(?:'s|’s)\s+(?:[a-z]+\s+){1,3}(?:of|was|is|at|,)?\s*$")
+_OWNED_BY = re.compile(r"\b([A-Z][a-z]+)(?:'s|’s)\s+(?:[a-z]+,?\s+){1,3}$")
+_TIME_UNITS = frozenset(("year", "month", "week", "day", "hour", "minute", "second"))
 _RATE_WORDS = re.compile(r"\b(?:per|average|rate|density)\b", re.IGNORECASE)
 _RATE_REACH = 40
 """How many characters after a figure its "per ..." may stand ("0.62 tons of carbon per")."""
