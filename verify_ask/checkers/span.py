@@ -137,102 +137,9 @@ class SpanChecker:
             return self._fail(
                 f"{where}, but that sentence names {other!r} instead", best_place.score, evidence
             )
-        if best_place.owner is not None:
-            return self._fail(
-                f"{where}, but the text gives it as {best_place.owner!r}'s",
-                best_place.score,
-                evidence,
-            )
-        if best_place.listed is not None:
-            return self._fail(
-                f"{where}, but that sentence gives {best_place.listed!r} as one of what the "
-                "figure counts",
-                best_place.score,
-                evidence,
-            )
-        if best_place.rate is not None:
-            return self._fail(
-                f"{where}, but the text gives it per {best_place.rate}, and the question asks "
-                "for no such rate",
-                best_place.score,
-                evidence,
-            )
-        if best_place.missing_relation is not None:
-            return self._fail(
-                f"{where}, but the question asks about a {best_place.missing_relation} and "
-                "that sentence tells of no one's",
-                best_place.score,
-                evidence,
-            )
-        if best_place.missing_names:
-            names = ", ".join(best_place.missing_names)
-            return self._fail(
-                f"{where}, but the question's names ({names}) are not there",
-                best_place.score,
-                evidence,
-            )
-        if not best_place.polarity_agrees:
-            side = "is negated" if context.question.negated else "is not negated"
-            return self._fail(
-                f"{where}, but the question {side} and that sentence is the opposite",
-                best_place.score,
-                evidence,
-            )
-        if best_place.opposite is not None:
-            asked, said = best_place.opposite
-            return self._fail(
-                f"{where}, but the question asks {asked!r} and that sentence says {said!r}",
-                best_place.score,
-                evidence,
-            )
-        if not best_place.has_predicate:
-            return self._fail(
-                f"{where}, but {context.question.predicate!r}, what the question asks about, "
-                "is not there",
-                best_place.score,
-                evidence,
-            )
-        if not best_place.totals:
-            return self._fail(
-                f"{where}, but the question asks for a total and the source does not give "
-                "this figure as one",
-                best_place.score,
-                evidence,
-            )
-        if best_place.part_of_the_row_total:
-            return self._fail(
-                f"{where}, but it is one column of a row with a total, and the question "
-                "names no column",
-                best_place.score,
-                evidence,
-            )
-        if best_place.sums_the_row_asked:
-            return self._fail(
-                f"{where}, but it is the total of the row the question asks for",
-                best_place.score,
-                evidence,
-            )
-        if best_place.other_time is not None:
-            return self._fail(
-                f"{where}, but the text gives it for {best_place.other_time}, and the question "
-                "asks about another time",
-                best_place.score,
-                evidence,
-            )
-        if best_place.stated_as_change and not question.wants_arithmetic:
-            return self._fail(
-                f"{where}, but the source gives it as a change, and the question asks for "
-                "an amount",
-                best_place.score,
-                evidence,
-            )
-        if not best_place.states_derivation:
-            return self._fail(
-                f"{where}, but the question asks for a computed figure and the source does not "
-                "state it there",
-                best_place.score,
-                evidence,
-            )
+        refusal = _place_refusal(best_place, question)
+        if refusal is not None:
+            return self._fail(f"{where}, but {refusal}", best_place.score, evidence)
         if best_place.score < threshold:
             return self._fail(f"{where}, under {threshold:.2f}", best_place.score, evidence)
         if rival is not None and rival[0].score > best_place.score + margin:
@@ -273,6 +180,45 @@ class SpanChecker:
         self, detail: str, score: float = 0.0, evidence: tuple[Evidence, ...] = ()
     ) -> CheckResult:
         return CheckResult(self.name, "fail", score, evidence, detail, grounding=True)
+
+
+def _place_refusal(place: Place, question: Question) -> str | None:
+    """Why the figure's best place does not answer the question, in the order the rules
+    are read (the first that applies), or None when none does."""
+    if place.owner is not None:
+        return f"the text gives it as {place.owner!r}'s"
+    if place.listed is not None:
+        return f"that sentence gives {place.listed!r} as one of what the figure counts"
+    if place.rate is not None:
+        return f"the text gives it per {place.rate}, and the question asks for no such rate"
+    if place.missing_relation is not None:
+        return (
+            f"the question asks about a {place.missing_relation} and that sentence tells of "
+            "no one's"
+        )
+    if place.missing_names:
+        return f"the question's names ({', '.join(place.missing_names)}) are not there"
+    if not place.polarity_agrees:
+        side = "is negated" if question.negated else "is not negated"
+        return f"the question {side} and that sentence is the opposite"
+    if place.opposite is not None:
+        asked, said = place.opposite
+        return f"the question asks {asked!r} and that sentence says {said!r}"
+    if not place.has_predicate:
+        return f"{question.predicate!r}, what the question asks about, is not there"
+    if not place.totals:
+        return "the question asks for a total and the source does not give this figure as one"
+    if place.part_of_the_row_total:
+        return "it is one column of a row with a total, and the question names no column"
+    if place.sums_the_row_asked:
+        return "it is the total of the row the question asks for"
+    if place.other_time is not None:
+        return f"the text gives it for {place.other_time}, and the question asks about another time"
+    if place.stated_as_change and not question.wants_arithmetic:
+        return "the source gives it as a change, and the question asks for an amount"
+    if not place.states_derivation:
+        return "the question asks for a computed figure and the source does not state it there"
+    return None
 
 
 _ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)\b")
