@@ -898,72 +898,59 @@ def test_a_problem_that_poses_its_question_needs_seven_samples_in_ten(
     assert run_checker("vote", GOT_OFF, scattered, Source(BUS_STATEMENT)).passed  # 3 in 10
 
 
+# SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0, reworded, and the README's example
+# article, shortened.
 DINNER = "How many people came to the opening dinner?"
-
-
-@pytest.mark.parametrize(
-    ("question", "answer", "text", "verdict"),
-    [
-        (DINNER, "2000", "The opening dinner was attended by 2000 guests.", "pass"),
-        ("How many times weaker is the weak field?", "1013",
-         "The weak field is about 1013 times weaker.", "pass"),
-        (DINNER, "2000", "The opening dinner was held in 2000.", "fail"),
-        (DINNER, "2000", "In 2000 guests came to the opening dinner.", "fail"),
-        (DINNER, "2000", "2000 was the year of the opening dinner.", "fail"),
-        (DINNER, "2000", "People came to the opening dinner after the 2000 elections.", "fail"),
-    ],
-    ids=["counts-guests", "counts-times", "a-year", "a-year-before-a-noun", "a-year-that-was",
-         "the-year-s-elections"],
-)  # fmt: skip
-def test_a_figure_that_reads_as_a_year_may_count_things(
-    question: str, answer: str, text: str, verdict: str
-) -> None:
-    # SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0, reworded.
-    result = check(question, answer, text, min_relevance=0.0)
-    assert result.verdict == verdict, result.detail
-    if verdict == "fail":
-        assert "only as a year" in result.detail
-
-
-@pytest.mark.parametrize(
-    ("text", "verdict"),
-    [
-        ("OrigoTech makes sensors in Lisbon. The firm has grown fast. Its revenue reached "
-         "€48.2 million in 2023. OrigoTech now sells abroad.", "pass"),
-        ("The firm has grown fast. Sales rose. Its revenue reached €48.2 million in 2023. "
-         "Sales rose again. Analysts cite OrigoTech.", "fail"),
-    ],
-    ids=["the-text-is-about-it", "named-once-far-away"],
-)  # fmt: skip
-def test_a_name_the_question_ends_with_may_be_what_the_text_is_about(
-    text: str, verdict: str
-) -> None:
-    # "What was the revenue of OrigoTech?" ends with a name, which the predicate rule takes
-    # for what it asks about; the text that is about OrigoTech says "its revenue".
-    result = check("What was the revenue of OrigoTech?", "€48.2 million", text, min_relevance=0.0)
-    assert result.verdict == verdict, result.detail
-
-
+ABOUT_ORIGO = (
+    "OrigoTech makes sensors in Lisbon. The firm has grown fast. Its revenue reached €48.2 "
+    "million in 2023. OrigoTech now sells abroad."
+)
+ORIGO_ONCE = (
+    "The firm has grown fast. Sales rose. Its revenue reached €48.2 million in 2023. Sales "
+    "rose again. Analysts cite OrigoTech."
+)
+REVENUE_OF = "What was the revenue of OrigoTech?"
 STAFF = (
     "OrigoTech makes industrial sensors. The company started with six employees in a rented "
     "workshop. Its revenue reached €48.2 million in 2023, and the company now employs 312 "
     "people. OrigoTech opened a factory in Mexico."
 )
+EMPLOYEES = "How many employees does OrigoTech have?"
+
+# Judged with the rivals in place: (id, question, answer, text, refusal or None).
+PLACED_AMONG_RIVALS = [
+    # A four-digit figure is read both as a year and as a count.
+    ("counts-guests", DINNER, "2000", "The opening dinner was attended by 2000 guests.", None),
+    ("counts-times", "How many times weaker is the weak field?", "1013",
+     "The weak field is about 1013 times weaker.", None),
+    ("a-year", DINNER, "2000", "The opening dinner was held in 2000.", "only as a year"),
+    ("a-year-before-a-noun", DINNER, "2000", "In 2000 guests came to the opening dinner.",
+     "only as a year"),
+    ("a-year-that-was", DINNER, "2000", "2000 was the year of the opening dinner.",
+     "only as a year"),
+    ("the-year-s-elections", DINNER, "2000",
+     "People came to the opening dinner after the 2000 elections.", "only as a year"),
+    # A question that ends with a name asks about the thing the text is about.
+    ("the-text-is-about-it", REVENUE_OF, "€48.2 million", ABOUT_ORIGO, None),
+    ("named-once-far-away", REVENUE_OF, "€48.2 million", ORIGO_ONCE, "names (origotech)"),
+    # "started with six employees" stood nearer the question's words than "now employs 312
+    # people" and out-placed it.
+    ("now", EMPLOYEES, "312", STAFF, None),
+    ("the-start-for-now", EMPLOYEES, "six", STAFF, "for the start"),
+    ("the-start-asked", "How many employees did OrigoTech start with?", "six", STAFF, None),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(
-    ("question", "answer", "verdict"),
-    [
-        ("How many employees does OrigoTech have?", "312", "pass"),
-        ("How many employees does OrigoTech have?", "six", "fail"),
-        ("How many employees did OrigoTech start with?", "six", "pass"),
-    ],
-    ids=["now", "the-start-for-now", "the-start-asked"],
+    ("question", "answer", "text", "refusal"),
+    [case[1:] for case in PLACED_AMONG_RIVALS],
+    ids=[case[0] for case in PLACED_AMONG_RIVALS],
 )
-def test_a_figure_for_the_start_does_not_answer_a_question_in_the_present(
-    question: str, answer: str, verdict: str
+def test_where_a_figure_stands_among_its_rivals(
+    question: str, answer: str, text: str, refusal: str | None
 ) -> None:
-    # The README's example article, shortened: "started with six employees" stood nearer
-    # the question's words than "now employs 312 people" and out-placed it.
-    result = check(question, answer, STAFF, min_relevance=0.0)
-    assert result.verdict == verdict, result.detail
+    result = check(question, answer, text, min_relevance=0.0)
+    if refusal is None:
+        assert result.verdict == "pass", result.detail
+    else:
+        assert result.verdict == "fail" and refusal in result.detail, result.detail
