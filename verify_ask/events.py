@@ -41,6 +41,8 @@ _SYNONYMS = (
 # What a thing holds, in the words a text uses for it ("the library *contains* 1.3 million
 # volumes" for "how many volumes does it hold"): no event that makes a thing.
 _CAPACITY = "hold holds contain contains contained carry carries accommodate accommodates"
+_BESIDE = (*_SYNONYMS, _CAPACITY)
+"""The word groups that count only beside the figure."""
 # Events that make a thing, whose date the text may attach to the thing's name ("the
 # Teaching Council Act 2001", "the 1997 Treaty of Amsterdam", "Fog on the Tyne (1971)").
 _MAKING = (
@@ -83,7 +85,7 @@ def synonym_beside(predicate: str, clause_before: list[str], words_after: list[s
     """Whether a synonym of the predicate stands right before the figure, in its clause
     ("established in 1989"), or among the words right after it in its sentence ("In
     1273, the Mongols created")."""
-    synonyms = _groups((*_SYNONYMS, _CAPACITY)).get(predicate)
+    synonyms = _groups(_BESIDE).get(predicate)
     if synonyms is None:
         return False
     beside = (*clause_before[-_SYNONYM_REACH:], *words_after[:_SYNONYM_REACH])
