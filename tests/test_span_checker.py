@@ -528,6 +528,7 @@ IMPASSE = (
 AUTHORS = (
     'A chapter typically has two "coordinating lead authors" and ten to fifteen "lead authors".'
 )
+COUNCIL = "The Legislative Council has 44 members elected from 22 two-member districts."
 
 
 @pytest.mark.parametrize(
@@ -556,12 +557,17 @@ AUTHORS = (
          "415,000 square kilometres", None),
         (IMPASSE, "How many public agencies conflict in a constitutional impasse?", "two", None),
         (IMPASSE, "How many citizens conflict in a constitutional impasse?", "two", "agencies"),
+        (COUNCIL, "How many members does the Legislative Council have?", "44", None),
+        (COUNCIL, "How many districts does the Legislative Council have?", "22", None),
+        # The districts stand near 44, but 22 counts them.
+        (COUNCIL, "How many districts does the Legislative Council have?", "44", "members"),
     ],
     ids=["wide", "long-for-wide", "long", "schools", "schools-for-students", "students",
          "range", "range-counts-authors", "teachers", "teachers-for-janitors", "no-plural-asked",
          "four-words-counted", "the-verb-is-not-counted", "length", "length-for-width",
          "a-count", "a-count-is-no-age", "a-range-before-its-unit", "agencies",
-         "agencies-for-citizens-named-in-another-clause"],
+         "agencies-for-citizens-named-in-another-clause", "members", "districts",
+         "members-for-districts-another-figure-counts"],
 )  # fmt: skip
 def test_a_figure_that_measures_something_else_does_not_answer(
     text: str, question: str, answer: str, counts: str | None

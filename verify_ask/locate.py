@@ -567,12 +567,26 @@ class PlaceIndex:
         # "gigatons" are tons.
         _, stems, sentences, _ = self._words
         lo, hi = max(0, last - 2 * NEAR), min(len(stems), last + 2 * NEAR)
-        window = [stems[i] for i in range(lo, hi) if sentences[i] == here]
-        if any(same_stem(w, head) or w.endswith(head) for w in window):
+        window = [i for i in range(lo, hi) if sentences[i] == here]
+        if any(
+            (same_stem(stems[i], head) or stems[i].endswith(head))
+            and (i < last + len(following) or not self._counted_elsewhere(i, last))
+            for i in window
+        ):
             return None
         if unit_token(raw[following[-1]].lower()) is not None:
             return None
         return following[-1]
+
+    def _counted_elsewhere(self, index: int, last: int) -> bool:
+        """Whether another figure than the one ending before word ``last`` counts the word at
+        ``index``: "44 members elected from 22 two-member *districts*" does not say there are
+        44 districts."""
+        stems = self._words[1]
+        for before in range(index - 1, max(-1, index - 3), -1):
+            if _is_number(stems[before]):
+                return before != last - 1
+        return False
 
     def noun_after(self, start: int, end: int) -> str | None:
         """The noun right after the figure at ``start:end`` (as the text writes it), when
