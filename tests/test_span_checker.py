@@ -689,6 +689,26 @@ def test_a_sentence_about_someone_else_of_the_question_does_not_answer_it(
     expect_place_rule(question, answer, text, refusal)
 
 
+# SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0, shortened.
+AMPHITHEATRE = "The park has a multi-use amphitheatre that seats up to 2,500 people and a lake."
+
+
+@pytest.mark.parametrize(
+    ("question", "refusal"),
+    [
+        ("How many people can the amphitheatre seat?", None),
+        ("How many people does the park's amphitheatre hold?", None),
+        ("What is the seating capacity of the amphitheatre?", None),
+        ("How many people visit the park each day?", "capacity ('seats up to')"),
+    ],
+    ids=["can-seat", "holds", "capacity", "visitors-are-no-seats"],
+)
+def test_what_a_place_can_hold_answers_only_a_question_of_capacity(
+    question: str, refusal: str | None
+) -> None:
+    expect_place_rule(question, "2,500", AMPHITHEATRE, refusal)
+
+
 # SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0; the expenses and the guarantee are from
 # TAT-QA dev (Zhu et al. 2021), CC BY 4.0.
 HISTORIANS = (

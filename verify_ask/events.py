@@ -40,7 +40,10 @@ _SYNONYMS = (
 )
 # What a thing holds, in the words a text uses for it ("the library *contains* 1.3 million
 # volumes" for "how many volumes does it hold"): no event that makes a thing.
-_CAPACITY = "hold holds contain contains contained carry carries accommodate accommodates"
+_CAPACITY = (
+    "hold holds contain contains contained carry carries accommodate accommodates seat seats "
+    "seating"
+)
 _BESIDE = (*_SYNONYMS, _CAPACITY)
 """The word groups that count only beside the figure."""
 # Events that make a thing, whose date the text may attach to the thing's name ("the

@@ -126,6 +126,9 @@ class Place:
     missing_relation: str | None = None
     """The relative the question asks about ("Edward's *son*") when neither the figure's
     sentence nor the one before mentions one: the text tells of someone else."""
+    capacity: str | None = None
+    """The words before the figure that make it what a thing can hold ("*seats up to*
+    2,500 people"), when the question asks how many there are, not how many fit."""
 
     @property
     def score(self) -> float:
@@ -487,6 +490,7 @@ class PlaceIndex:
             listed=_listed_name(question, self.text, (sentence_start, end, sentence_end)),
             missing_relation=_missing_relation(question, stems[before]),
             rate=_rate(question, self.text[end : min(sentence_end, end + _RATE_REACH)]),
+            capacity=_capacity(question, self.text[clause_start:start]),
         )
 
     @cached_property
@@ -837,6 +841,28 @@ def _rate(question: Question, after: str) -> str | None:
     divisor = stem(written)
     asked = _question_words(question.text)[1]
     return None if any(same_stem(divisor, word) for word in asked) else match.group(1)
+
+
+# What a thing can hold is no count of what it has: SQuAD v2 asks "how many people visit the
+# park each day" of an amphitheatre that "seats up to 2,500 people".
+_CAPACITY_BEFORE = re.compile(
+    r"\b(?:seats?|seating(?:\s+capacity)?(?:\s+(?:of|for))?|capacity(?:\s+(?:of|for))?"
+    r"|holds?\s+up\s+to|accommodates?(?:\s+up\s+to)?|room\s+for)"
+    r"(?:\s+(?:up\s+to|about|around|roughly|nearly|over|some|approximately))?\s*$",
+    re.IGNORECASE,
+)
+_CAPACITY_ASKED = re.compile(
+    r"\b(?:seat\w*|capacit\w*|hold\w*|accommodat\w*|fit|room|maximum|max|can|could)\b",
+    re.IGNORECASE,
+)
+
+
+def _capacity(question: Question, before: str) -> str | None:
+    """The capacity words right before a figure, when the question asks for no capacity."""
+    match = _CAPACITY_BEFORE.search(before)
+    if match is None or _CAPACITY_ASKED.search(question.text):
+        return None
+    return match.group().strip()
 
 
 # SQuAD v2 asks about a relative of the person the text tells of ("When did Edward the

@@ -189,6 +189,10 @@ def _place_refusal(place: Place, question: Question) -> str | None:
         return f"the text gives it as {place.owner!r}'s"
     if place.listed is not None:
         return f"that sentence gives {place.listed!r} as one of what the figure counts"
+    if place.capacity is not None:
+        return (
+            f"the text gives it as a capacity ({place.capacity!r}), and the question asks for none"
+        )
     if place.rate is not None:
         return f"the text gives it per {place.rate}, and the question asks for no such rate"
     if place.missing_relation is not None:
