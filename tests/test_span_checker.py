@@ -619,6 +619,25 @@ def test_a_figure_the_question_states_must_be_in_the_text(
 
 
 # SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0.
+GOLD = "Victoria produced in the decade 1851–1860 20 million ounces of gold."
+
+
+@pytest.mark.parametrize(
+    ("question", "refusal"),
+    [
+        ("How much gold did Victoria produce from 1851 to 1860?", None),
+        ("How much gold did Victoria produce in 1851–1860?", None),
+        ("How much gold did Victoria produce in 1860?", "gives it for 1851–1860"),
+    ],
+    ids=["both-years-asked", "the-span-asked", "one-year-of-the-span"],
+)
+def test_a_figure_for_a_span_of_years_does_not_answer_for_one_of_them(
+    question: str, refusal: str | None
+) -> None:
+    expect_place_rule(question, "20 million ounces", GOLD, refusal)
+
+
+# SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0.
 CONSTANCE = (
     "Lake Constance consists of three bodies of water: the Obersee (upper lake), the Untersee "
     "(lower lake), and a connecting stretch of the Rhine, called the Seerhein."

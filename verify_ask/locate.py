@@ -907,14 +907,25 @@ def _earlier(question: Question, clause: str) -> str | None:
 
 
 def _other_year(question: Question, clause: str) -> str | None:
-    """The year a figure's clause names, when the question asks about one other year."""
+    """The year a figure's clause names, when the question asks about one other year; or
+    the span of years the clause gives it for, when the question asks about one of them."""
     if question.expects == "date":
         return None
     asked = set(YEAR.findall(question.text))
     said = YEAR.findall(clause)
-    if len(asked) != 1 or not said or asked & set(said):
+    if len(asked) != 1 or not said:
         return None
-    return said[0]
+    if not asked & set(said):
+        return said[0]
+    # "in the decade 1851–1860" gives the figure for ten years, not for 1860.
+    if _YEAR_SPAN.search(question.text):
+        return None
+    spans = [m for m in _YEAR_SPAN.finditer(clause) if asked & set(YEAR.findall(m.group()))]
+    alone = YEAR.findall(_YEAR_SPAN.sub(" ", clause))
+    return spans[0].group() if spans and not asked & set(alone) else None
+
+
+_YEAR_SPAN = re.compile(r"\b(?:1[5-9]|20)\d\d\s*[–—-]\s*(?:1[5-9]|20)?\d\d\b")
 
 
 def _counted_head(question: Question) -> str | None:
