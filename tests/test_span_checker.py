@@ -320,6 +320,31 @@ def test_a_name_that_opens_the_sentence_names_another_too() -> None:
     assert check(harvard, "42", text, min_relevance=0.0, margin=1.0).verdict == "pass"
 
 
+# SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0, shortened.
+RIVALS = (
+    "From 2005 to 2014, there were two soccer teams in Los Angeles, the LA Galaxy and Chivas "
+    "USA, both local rivals. However, Chivas were suspended following the 2014 season."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "verdict"),
+    [
+        (RIVALS, "When were Chivas suspended?", "pass"),
+        (RIVALS, "When were the LA Galaxy suspended?", "fail"),
+        # Written once, a capitalized word may be anything; the rival is a name of the text.
+        (RIVALS.replace("Chivas USA", "a new team"), "When were the LA Galaxy suspended?",
+         "pass"),
+    ],
+    ids=["the-team-named", "its-rival-named-in-one-word", "no-rival-the-text-names-twice"],
+)  # fmt: skip
+def test_a_name_of_one_word_in_the_sentence_names_another_too(
+    text: str, question: str, verdict: str
+) -> None:
+    result = check(question, "2014", text, min_relevance=0.0, margin=1.0)
+    assert result.verdict == verdict, result.detail
+
+
 @pytest.mark.parametrize(
     ("text", "question", "answer", "verdict"),
     [

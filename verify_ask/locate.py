@@ -48,6 +48,14 @@ from verify_ask.source import Source
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d[\d,.]*\d|\d|[,;:]")
 _CLAUSE_MARKS = frozenset(",;:")
 _CLAUSE_MARK = re.compile(r"[;:()]|,(?=\s)(?!\s+\d{4}\b)")
+# A name of one word: capitalized, not after a sentence's or quotation's opening.
+_SINGLE_NAME = re.compile(r"(?<![\w'’-])[A-Z][a-z]{2,}(?![\w'’-])")
+_OPENING = frozenset('.?!"“(:')
+_NOT_NAMES = frozenset(
+    "january february march april may june july august september october november december "
+    "monday tuesday wednesday thursday friday saturday sunday the this that these those in on "
+    "at by for from with after before during however although when while since".split()
+)
 _NAME_WORD = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+")
 NEAR = 6
 """Words within this distance of the figure count fully; further ones count less."""
@@ -310,14 +318,33 @@ class PlaceIndex:
                 match.group().split()[1 if match.start() == start else 0 :]
                 for match in _NAME_WORD.finditer(self.text, start, end)
             ]
+            names = [words for words in names if len(words) >= 2]
+            names += [[w] for w in self._single_names(start, end)]
             cache[key] = any(
-                len(words) >= 2
-                and not any(
-                    same_stem(stem(word.lower()), known) for word in words for known in asked
-                )
+                not any(same_stem(stem(word.lower()), known) for word in words for known in asked)
                 for words in names
             )
         return cache[key]
+
+    def _single_names(self, start: int, end: int) -> list[str]:
+        """The names of one word in the sentence ``text[start:end]`` that the text writes
+        more than once ("However, *Chivas* were suspended" after "the LA Galaxy and Chivas
+        USA"): a word capitalized only to open a sentence or a quotation is none."""
+        found = []
+        for match in _SINGLE_NAME.finditer(self.text, start, end):
+            word = match.group()
+            opening = self.text[max(start, match.start() - 2) : match.start()].strip()
+            if match.start() == start or opening in _OPENING or word.lower() in _NOT_NAMES:
+                continue
+            if self._capitalized[word] >= 2:
+                found.append(word)
+        return found
+
+    @cached_property
+    def _capitalized(self) -> Counter[str]:
+        """How often the text writes each capitalized word (once per text, not per sentence:
+        a long source has many sentences)."""
+        return Counter(_SINGLE_NAME.findall(self.text))
 
     def weight(self, term: str) -> float:
         return self._weights.get(term, math.log(2 + len(self.source.sentences)))
