@@ -643,23 +643,33 @@ def test_a_figure_the_question_states_must_be_in_the_text(
     expect_place_rule(question, answer, MEETING, refusal)
 
 
+MING = "The Ming dynasty ruled China (1368–1644) after the Yuan."
 # SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0.
 GOLD = "Victoria produced in the decade 1851–1860 20 million ounces of gold."
 
 
 @pytest.mark.parametrize(
-    ("question", "refusal"),
+    ("text", "question", "answer", "refusal"),
     [
-        ("How much gold did Victoria produce from 1851 to 1860?", None),
-        ("How much gold did Victoria produce in 1851–1860?", None),
-        ("How much gold did Victoria produce in 1860?", "gives it for 1851–1860"),
+        (MING, "When did the Ming dynasty begin to rule China?", "1368", None),
+        (MING, "When did the Ming dynasty begin to rule China?", "1644", "as the end of a span"),
+        (MING, "When did the Ming dynasty's rule of China end?", "1644", None),
+        (MING, "When did the Ming dynasty's rule of China end?", "1368",
+         "as the start of a span"),
+        (MING, "When did the Ming dynasty rule China?", "1368", None),
+        (GOLD, "How much gold did Victoria produce from 1851 to 1860?", "20 million ounces",
+         None),
+        (GOLD, "How much gold did Victoria produce in 1851–1860?", "20 million ounces", None),
+        (GOLD, "How much gold did Victoria produce in 1860?", "20 million ounces",
+         "gives it for 1851–1860"),
     ],
-    ids=["both-years-asked", "the-span-asked", "one-year-of-the-span"],
-)
-def test_a_figure_for_a_span_of_years_does_not_answer_for_one_of_them(
-    question: str, refusal: str | None
+    ids=["start-asked", "end-for-start", "end-asked", "start-for-end", "no-end-asked",
+         "both-years-asked", "the-span-asked", "one-year-of-the-span"],
+)  # fmt: skip
+def test_a_span_of_years_answers_for_itself_not_for_one_end(
+    text: str, question: str, answer: str, refusal: str | None
 ) -> None:
-    expect_place_rule(question, "20 million ounces", GOLD, refusal)
+    expect_place_rule(question, answer, text, refusal)
 
 
 # SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0.

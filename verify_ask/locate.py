@@ -134,6 +134,9 @@ class Place:
     missing_relation: str | None = None
     """The relative the question asks about ("Edward's *son*") when neither the figure's
     sentence nor the one before mentions one: the text tells of someone else."""
+    span_end: str | None = None
+    """The end of a span of years the figure is ("1368" of "(1368–1644)", "the start"), when
+    the question asks about the other end ("when was the Ming dynasty out of power")."""
     capacity: str | None = None
     """The words before the figure that make it what a thing can hold ("*seats up to*
     2,500 people"), when the question asks how many there are, not how many fit."""
@@ -518,6 +521,7 @@ class PlaceIndex:
             missing_relation=_missing_relation(question, stems[before]),
             rate=_rate(question, self.text[end : min(sentence_end, end + _RATE_REACH)]),
             capacity=_capacity(question, self.text[clause_start:start]),
+            span_end=_other_end(question, self.text, start, end),
         )
 
     @cached_property
@@ -803,6 +807,35 @@ def _lifespan_role(text: str, start: int, end: int) -> tuple[str, int] | None:
     if dash is None or dash.start() == 0:
         return None
     return ("born" if end <= offset + dash.start() else "died"), opened
+
+
+# What a question about one end of a span asks ("when did the empire *fall*").
+_ASKS_END = re.compile(
+    r"\b(?:end(?:ed|s)?|fall|fell|collaps\w*|dissol\w*|abolish\w*|out of power|los[et] power"
+    r"|disband\w*|ceas\w*|finish\w*)\b",
+    re.IGNORECASE,
+)
+_ASKS_START = re.compile(
+    r"\b(?:begin|began|begun|start\w*|found(?:ed|ing)?|establish\w*|creat\w*|form(?:ed)?"
+    r"|rise|rose|c[oa]me to power|launch\w*)\b",
+    re.IGNORECASE,
+)
+_YEARS_SPAN = re.compile(r"(?<!\d)((?:1[0-9]|20)\d\d)\s*[–—-]\s*((?:1[0-9]|20)?\d\d)(?!\d)")
+
+
+def _other_end(question: Question, text: str, start: int, end: int) -> str | None:
+    """ "the start" or "the end" of a span of years ("1368–1644") the figure at
+    ``text[start:end]`` is, when the question asks about the other end."""
+    asks_end = bool(_ASKS_END.search(question.text))
+    asks_start = bool(_ASKS_START.search(question.text))
+    if asks_end == asks_start:
+        return None
+    for match in _YEARS_SPAN.finditer(text, max(0, start - 12), min(len(text), end + 12)):
+        if match.start(1) <= start and end <= match.end(1) and asks_end:
+            return "the start"
+        if match.start(2) <= start and end <= match.end(2) and asks_start:
+            return "the end"
+    return None
 
 
 _TOTAL_WORDS = stems_of(TOTAL_WORDS)
