@@ -68,6 +68,7 @@ OXYGEN = (
     "earlier, and Joseph Priestley in Wiltshire, in 1774."
 )
 VIRGIN = "Virgin Media (re-branded in 2007 from NTL:Telewest) started to offer HD boxes."
+IPCC = "He was made Chair after the resignation of Rajendra K. Pachauri. The IPCC"
 
 
 @pytest.mark.parametrize(
@@ -79,9 +80,12 @@ VIRGIN = "Virgin Media (re-branded in 2007 from NTL:Telewest) started to offer H
         ("When did Scheele discover oxygen in Uppsala?", OXYGEN, None),
         ("When was Virgin Media rebranded from NTL Telewest?", VIRGIN, None),
         ("When did Marie Curie discover oxygen?", OXYGEN, None),
+        ("When did Rajendra Pachauri resign?", IPCC, None),
+        ("When did Rajendra IPCC resign?", IPCC, "Rajendra IPCC"),
     ],
     ids=["middle-name-left-out", "as-written", "first-and-last-of-two-people",
-         "one-word-names", "written-with-a-colon", "not-in-the-text-at-all"],
+         "one-word-names", "written-with-a-colon", "not-in-the-text-at-all",
+         "a-middle-initial-left-out", "an-initial-does-not-join-two-sentences"],
 )  # fmt: skip
 def test_a_name_made_of_two_names_words(question: str, text: str, mixed: str | None) -> None:
     # A name absent altogether is the names rule's to refuse, by the figure it asks about.

@@ -60,7 +60,8 @@ def _expansion(words: list[str], letters: str) -> tuple[str, ...]:
     return tuple(stem(w.lower()) for w in reversed(taken))
 
 
-_CAPITALIZED = r"[A-Z][A-Za-z'\-]*"
+# A middle initial belongs to the name ("Rajendra K. Pachauri").
+_CAPITALIZED = r"[A-Z](?:\.(?=\s+[A-Z][a-z])|[A-Za-z'\-]*)"
 _NEXT_CAPITALIZED = r"\s+(?:(?:" + "|".join(sorted(_SMALL_WORDS)) + r")\s+)*" + _CAPITALIZED
 _RUN = re.compile(f"{_CAPITALIZED}(?:{_NEXT_CAPITALIZED})+")
 """Two capitalized words or more, small words between them."""
