@@ -697,6 +697,10 @@ PARIS = (
     "population of 100,000 people died."
 )
 REGATTA = "About 30,000–35,000 people watch the Harvard–Yale Regatta each year."
+IPCC = (
+    "The IPCC was led by its vice-Chair Ismail El Gizouli, who was designated acting Chair "
+    "after the resignation of Rajendra K. Pachauri in February 2015."
+)
 REFUGE = (
     "When finally Edward the Confessor returned from his father's refuge in 1041, at the "
     "invitation of his half-brother Harthacnut, he brought with him a Norman-educated mind."
@@ -724,6 +728,8 @@ REFUGE = (
          "0.62 tons", None),
         (CARBON, "How many tons of carbon did Amazonian forests accumulate each year?",
          "0.62 tons", "per hectare"),
+        (IPCC, "When did Rajendra Pachauri resign?", "February 2015", None),
+        (IPCC, "When did El Gizouli resign?", "February 2015", "as 'Rajendra K. Pachauri''s"),
         (DIVIDENDS, "How many cash dividends were declared in fiscal 2019?", "four", None),
         (DIVIDENDS, "What was each cash dividend declared in fiscal 2019?", "$0.40", None),
         (FEES, "What is the annual cost of an Irish private school?", "€5,000", None),
@@ -733,7 +739,8 @@ REFUGE = (
     ids=["container-counted", "member-of-the-list", "container-before-a-dash",
          "member-between-dashes", "a-range-and-a-name-s-dash-open-no-list", "paris-s-own",
          "paris-s-for-egypt", "a-date-is-no-one-s",
-         "the-person-himself", "the-person-s-son", "a-rate-asked", "a-rate-for-an-amount",
+         "the-person-himself", "the-person-s-son", "the-event-of-the-person",
+         "the-event-of-another", "a-rate-asked", "a-rate-for-an-amount",
          "the-rate-of-the-next-figure", "a-rate-per-share", "a-rate-per-year",
          "a-name-by-its-initials"],
 )  # fmt: skip

@@ -516,7 +516,7 @@ class PlaceIndex:
             opposite=opposite,
             counts=self._counts(question, here, last) or _other_dimension(question, clause),
             other_time=_other_year(question, clause_text) or _earlier(question, clause_text),
-            owner=self._other_owner(question, start),
+            owner=self._other_owner(question, start) or self._event_of_another(question, start),
             listed=_listed_name(question, self.text, (sentence_start, end, sentence_end)),
             missing_relation=_missing_relation(question, stems[before]),
             rate=_rate(question, self.text[end : min(sentence_end, end + _RATE_REACH)]),
@@ -556,6 +556,26 @@ class PlaceIndex:
         if self._is_topic(question, owner):
             return None
         return match.group(1)
+
+    def _event_of_another(self, question: Question, start: int) -> str | None:
+        """The name a dated event belongs to, written right before the date ("after the
+        *resignation of Rajendra K. Pachauri* in February 2015"), when the event is the
+        question's and the name is not ("when did El Gizouli resign")."""
+        if question.expects != "date" or not question.names:
+            return None
+        match = _EVENT_OF.search(self.text, max(0, start - 80), start)
+        if match is None:
+            return None
+        event = stem(match.group(1).lower())
+        if not any(same_stem(event, term) for term in question.terms):
+            return None
+        owner = match.group(2)
+        words = [stem(word.lower()) for word in _WORD.findall(owner)]
+        if any(same_stem(w, known) for w in words for known in (*question.names, *question.terms)):
+            return None
+        if any(self._is_topic(question, w) for w in words):
+            return None
+        return owner
 
     def _kind_at(self, start: int, end: int) -> str | None:
         return next(
@@ -879,6 +899,10 @@ def _listed_name(question: Question, text: str, bounds: tuple[int, int, int]) ->
 
 # "Paris's population of 100,000", "Harvard's endowment, $37.6 billion": up to three words
 # between the owner and the figure.
+_EVENT_OF = re.compile(
+    r"\bthe\s+([a-z]+)\s+of\s+([A-Z][\w'-]*(?:\s+(?:[A-Z]\.|[A-Z][\w'-]*))*)"
+    r"\s*,?\s*(?:in|on|at)?\s*$"
+)
 _OWNED_BY = re.compile(r"\b([A-Z][a-z]+)(?:'s|’s)\s+(?:[a-z]+,?\s+){1,3}$")
 _TIME_UNITS = frozenset(("year", "month", "week", "day", "hour", "minute", "second"))
 _RATE_WORDS = re.compile(r"\b(?:per|average|rate|density)\b", re.IGNORECASE)
