@@ -751,6 +751,29 @@ def test_a_sentence_about_someone_else_of_the_question_does_not_answer_it(
 
 
 # SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0, shortened.
+COUNTIES = (
+    "Los Angeles, Orange, San Diego, San Bernardino, and Riverside are the five most populous "
+    "counties in the state, and all are in the top 15 most populous counties in the nation."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "refusal"),
+    [
+        ("Within the top how many populous counties in the nation are all five?", "15", None),
+        ("How many of the state's most populous counties are there?", "five", None),
+        ("How many populous counties are in the nation?", "15", "ranks by it ('top')"),
+        ("How many counties are in the state?", "five", "ranks by it ('most')"),
+    ],
+    ids=["top-asked", "most-asked", "top-for-a-count", "most-for-a-count"],
+)
+def test_where_a_ranking_stops_answers_only_a_question_of_rank(
+    question: str, answer: str, refusal: str | None
+) -> None:
+    expect_place_rule(question, answer, COUNTIES, refusal)
+
+
+# SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0, shortened.
 AMPHITHEATRE = "The park has a multi-use amphitheatre that seats up to 2,500 people and a lake."
 
 

@@ -137,6 +137,9 @@ class Place:
     span_end: str | None = None
     """The end of a span of years the figure is ("1368" of "(1368–1644)", "the start"), when
     the question asks about the other end ("when was the Ming dynasty out of power")."""
+    cutoff: str | None = None
+    """The words that make the figure a rank's cutoff ("the *top* 15 most populous counties"),
+    when the question asks how many there are and ranks nothing."""
     capacity: str | None = None
     """The words before the figure that make it what a thing can hold ("*seats up to*
     2,500 people"), when the question asks how many there are, not how many fit."""
@@ -522,6 +525,7 @@ class PlaceIndex:
             rate=_rate(question, self.text[end : min(sentence_end, end + _RATE_REACH)]),
             capacity=_capacity(question, self.text[clause_start:start]),
             span_end=_other_end(question, self.text, start, end),
+            cutoff=_cutoff(question, self.text[clause_start:start], self.text[end:clause_end]),
         )
 
     @cached_property
@@ -827,6 +831,26 @@ def _lifespan_role(text: str, start: int, end: int) -> tuple[str, int] | None:
     if dash is None or dash.start() == 0:
         return None
     return ("born" if end <= offset + dash.start() else "died"), opened
+
+
+# "the top 15 most populous counties", "the 5 largest cities": a rank's cutoff, no count.
+_SUPERLATIVES = "most|least|largest|biggest|smallest|highest|lowest|best|worst|greatest"
+_TOP_BEFORE = re.compile(r"\b(?:top|bottom)\s*$", re.IGNORECASE)
+_RANKED_AFTER = re.compile(rf"^\s+(?:{_SUPERLATIVES})\b")
+_ASKS_RANK = re.compile(rf"\b(?:top|bottom|first|last|{_SUPERLATIVES})\b|\brank", re.IGNORECASE)
+
+
+def _cutoff(question: Question, before: str, after: str) -> str | None:
+    """ "top" or the superlative that makes a figure where a ranking stops, when a "how
+    many" question asks for no rank ("how many populous counties are there": "the top 15
+    most populous counties")."""
+    if not _HOW_MANY.search(question.text) or _ASKS_RANK.search(question.text):
+        return None
+    top = _TOP_BEFORE.search(before)
+    if top is not None:
+        return top.group().strip()
+    ranked = _RANKED_AFTER.match(after)
+    return ranked.group().strip() if ranked else None
 
 
 # What a question about one end of a span asks ("when did the empire *fall*").
