@@ -775,6 +775,12 @@ def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
     for forms, other_forms, form_stems, other_stems in _OPPOSITES:
         if form_stems & asked and other_stems & said and not form_stems & said:
             return forms.split(",")[0], other_forms.split(",")[0]
+    # "decide to stop giving away digiboxes" against "the decision to give away digiboxes".
+    stopped = _STOPS_DOING.search(question.text)
+    if stopped is not None:
+        done = stem(stopped.group(2).lower())
+        if done in said and not said & _STOP_STEMS:
+            return stopped.group().lower(), done
     # "the second assessment report" against "the Fourth Assessment Report".
     ordinals = [w for w in words if w in _ORDINALS and not _PER_SECOND.search(question.text)]
     if ordinals and not any(stem(w) in said for w in ordinals):
@@ -803,6 +809,14 @@ def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
 
 
 _HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+_STOPS_DOING = re.compile(
+    r"\b(stop(?:ped|s)?|ceas(?:e|ed|es)|quit|halt(?:ed|s)?|end(?:ed|s)?)\s+([a-z]+ing)\b",
+    re.IGNORECASE,
+)
+_STOP_STEMS = stems_of(
+    "stop stopped cease ceased quit halt halted end ended ending discontinue discontinued "
+    "abandon abandoned suspend suspended longer not never"
+)
 _YEAR_LABEL = re.compile(r"(?<!\d)(?:1[89]|20)\d\d:$")
 _PAST_TENSE = re.compile(r"^[a-z]{2,}ed$")
 _LINKING = frozenset("to and or of the than from".split())
