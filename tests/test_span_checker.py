@@ -480,6 +480,7 @@ CARILLON = (
     "The third invasion was stopped with the improbable French victory in the Battle of "
     "Carillon, in which 3,600 Frenchmen famously and decisively defeated Abercrombie's force."
 )
+WAR = "On May 18, 1756, England formally declared war on France."
 DIGIBOXES = "Sales bolstered BSkyB's decision to give away free digiboxes from May 1999."
 CARRIAGE = (
     "In 2007, BSkyB and Virgin Media became involved in a dispute over the carriage of Sky "
@@ -518,6 +519,8 @@ CARRIAGE = (
          "2007", None),
         (CARRIAGE, "What year did BSkyB and Virgin Media have an agreement over the carriage?",
          "2007", "dispute"),
+        (WAR, "When did England declare war on France?", "May 18, 1756", None),
+        (WAR, "When did England formally end war on France?", "May 18, 1756", "declare"),
         (DIGIBOXES, "When did BSkyB decide to give away free digiboxes?", "May 1999", None),
         (DIGIBOXES, "When did BSkyB decide to stop giving away free digiboxes?", "May 1999",
          "give"),
@@ -529,7 +532,8 @@ CARRIAGE = (
          "dis-as-said", "dis-prefixed", "ordinal-as-said", "other-ordinal", "newest",
          "oldest-for-recent", "top-for-first", "top-for-second", "gave-as-said", "take-for-gave",
          "defeated-as-said", "lost-for-defeated", "dispute-as-said", "agreement-for-dispute",
-         "doing-as-said", "stop-doing-for-doing", "stop-doing-as-said"],
+         "declared-as-said", "end-for-declared", "doing-as-said", "stop-doing-for-doing",
+         "stop-doing-as-said"],
 )  # fmt: skip
 def test_a_word_swapped_for_its_opposite_is_not_what_the_text_says(
     text: str, question: str, answer: str, said: str | None

@@ -743,7 +743,7 @@ _OPPOSITES = [
         # Verbs with their irregular forms: "take land" against "gave land".
         "give,gave,given/take,took,taken buy,bought/sell,sold add,added/remove,removed "
         "arrive,arrived/depart,departed accept,accepted/reject,rejected lose,lost/defeat,defeated "
-        "agree,agreed,agreement/dispute,disputed"
+        "agree,agreed,agreement/dispute,disputed declare,declared/end,ended"
     ).split()
     for first, second in [pair.split("/")]
     for word, other in ((first, second), (second, first))
