@@ -68,8 +68,20 @@ def test_names(text: str, names: tuple[str, ...]) -> None:
         ("What was the cost related to non-vested awards?", "award", False),
         ("In what year was the study dropped because it wasn't needed?", "drop", False),
         ("When was the charter not adopted?", "adopt", True),
+        ("What was the accepted length of the Rhine prior to 1932?", "rhine", False),
+        ("How many schools used Welsh primarily or exclusively?", "welsh", False),
+        ("Where is the midway point located?", "point", False),
     ],
-    ids=["unit-skipped", "frame-skipped", "non-prefix", "negated-reason", "negated"],
+    ids=[
+        "unit-skipped",
+        "frame-skipped",
+        "non-prefix",
+        "negated-reason",
+        "negated",
+        "preposition-skipped",
+        "hedges-skipped",
+        "location-skipped",
+    ],
 )
 def test_predicate_and_polarity(text: str, predicate: str, negated: bool) -> None:
     question = analyze_question(text)

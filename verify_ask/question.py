@@ -172,7 +172,11 @@ _LIGHT_WORDS = (
     "occur occurred happen happened begin began start started end ended come came back out up "
     "take took make made get got become became go went place use used th st nd rd effort efforts "
     # What frames the figure rather than the event: "in total", "years ago", "compared to".
-    "ago total altogether combined compare compared respectively exactly estimate estimated"
+    "ago total altogether combined compare compared respectively exactly estimate estimated "
+    # Where a thing is, or how a question hedges, tells no event.
+    "located situated prior currently actually roughly approximately primarily exclusively "
+    "mainly mostly largely usually typically generally originally initially eventually finally "
+    "formally officially ultimately"
 )
 
 
