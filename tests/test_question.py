@@ -71,6 +71,7 @@ def test_names(text: str, names: tuple[str, ...]) -> None:
         ("What was the accepted length of the Rhine prior to 1932?", "rhine", False),
         ("How many schools used Welsh primarily or exclusively?", "welsh", False),
         ("Where is the midway point located?", "point", False),
+        ("What is the basic pay for a teacher, in Euros?", "teacher", False),
     ],
     ids=[
         "unit-skipped",
@@ -81,6 +82,7 @@ def test_names(text: str, names: tuple[str, ...]) -> None:
         "preposition-skipped",
         "hedges-skipped",
         "location-skipped",
+        "currency-skipped",
     ],
 )
 def test_predicate_and_polarity(text: str, predicate: str, negated: bool) -> None:

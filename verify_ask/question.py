@@ -187,8 +187,9 @@ def _light_stems() -> frozenset[str]:
 
 
 def _predicate(text: str) -> str | None:
-    """The last content word that is neither light nor a unit ("weighed how much in kgs")."""
-    from verify_ask.normalize.units import unit_token
+    """The last content word that is neither light nor a unit ("weighed how much in kgs",
+    "in Euros")."""
+    from verify_ask.normalize.units import currency_code, unit_token
 
     light = _light_stems()
     words = _WORD.findall(text)
@@ -200,7 +201,7 @@ def _predicate(text: str) -> str | None:
         if is_code(raw):
             continue  # the names rule asks for it
         stemmed = stem(word)
-        if stemmed not in light and unit_token(word) is None:
+        if stemmed not in light and unit_token(word) is None and currency_code(word) is None:
             return stemmed
     return None
 
