@@ -762,6 +762,30 @@ def test_a_sentence_about_someone_else_of_the_question_does_not_answer_it(
 
 
 # SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0, shortened.
+RESERVE = "As of 2012, Harvard had a total financial aid reserve of $159 million for students."
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "refusal"),
+    [
+        (RESERVE, "How large was Harvard's financial aid reserve in 2012?", None),
+        (RESERVE, "What amount did Harvard cut from its 2012 financial aid reserve?",
+         "asks how much it changed"),
+        (RESERVE.replace("had a", "cut its"),
+         "What amount did Harvard cut from its 2012 financial aid reserve?", None),
+        ("Harvard's reserves expanded sharply. " + RESERVE,
+         "How much did Harvard's financial aid reserve expand to in 2012?", None),
+    ],
+    ids=["level-asked", "change-asked-of-a-level", "change-said",
+         "change-in-the-sentence-before"],
+)  # fmt: skip
+def test_a_level_does_not_answer_how_much_something_changed(
+    text: str, question: str, refusal: str | None
+) -> None:
+    expect_place_rule(question, "$159 million", text, refusal)
+
+
+# SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0, shortened.
 COUNTIES = (
     "Los Angeles, Orange, San Diego, San Bernardino, and Riverside are the five most populous "
     "counties in the state, and all are in the top 15 most populous counties in the nation."

@@ -140,6 +140,9 @@ class Place:
     cutoff: str | None = None
     """The words that make the figure a rank's cutoff ("the *top* 15 most populous counties"),
     when the question asks how many there are and ranks nothing."""
+    level_for_change: bool = False
+    """The question asks how much something changed ("what amount did Harvard *cut*") and
+    the figure's clause gives a level, no change ("a reserve of $159 million")."""
     capacity: str | None = None
     """The words before the figure that make it what a thing can hold ("*seats up to*
     2,500 people"), when the question asks how many there are, not how many fit."""
@@ -525,6 +528,7 @@ class PlaceIndex:
             rate=_rate(question, self.text[end : min(sentence_end, end + _RATE_REACH)]),
             capacity=_capacity(question, self.text[clause_start:start]),
             span_end=_other_end(question, self.text, start, end),
+            level_for_change=_level_for_change(question, stems[before]),
             cutoff=_cutoff(question, self.text[clause_start:start], self.text[end:clause_end]),
         )
 
@@ -845,6 +849,29 @@ def _lifespan_role(text: str, start: int, end: int) -> tuple[str, int] | None:
     if dash is None or dash.start() == 0:
         return None
     return ("born" if end <= offset + dash.start() else "died"), opened
+
+
+_CHANGE_ASKED = re.compile(
+    r"\b(?:did|does|do|has|have|had|will|would)\b[^?]*?\b(cut|reduce|raise|increase|decrease"
+    r"|lower|grow|lose|gain|save|drop|rise|fall|shrink|expand|add)\b",
+    re.IGNORECASE,
+)
+_CHANGE_SAID = stems_of(
+    "cut cuts reduce reduced reduces reduction reductions raise raised rise rose risen increase "
+    "increased increases decrease decreased decreases lower lowered grow grew grown growth lose "
+    "lost loss losses gain gained gains save saved saving savings drop dropped fall fell fallen "
+    "decline declined shrink shrank expand expanded expansion add added addition change changed"
+)
+
+
+def _level_for_change(question: Question, told: list[str]) -> bool:
+    """Whether the question asks how much something changed ("what amount did Harvard cut")
+    and the figure's sentence, and the one before, tell of no change."""
+    if question.expects == "date" or question.wants_arithmetic:
+        return False  # "when did Britain lose its colonies" dates an event
+    if not _CHANGE_ASKED.search(question.text):
+        return False
+    return not any(word in _CHANGE_SAID for word in told)
 
 
 # "the top 15 most populous counties", "the 5 largest cities": a rank's cutoff, no count.
