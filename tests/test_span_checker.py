@@ -761,6 +761,36 @@ def test_a_sentence_about_someone_else_of_the_question_does_not_answer_it(
     expect_place_rule(question, answer, text, refusal)
 
 
+# SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0, shortened; the satellites are made up.
+SKYDRIVE = 'On 27 January 2014, Microsoft announced "that SkyDrive will soon become OneDrive".'
+REBRANDED = "Virgin Media (re-branded in 2007 from NTL:Telewest) started to offer HD boxes."
+SATELLITES = "In 1998 the Astra 1A satellite was replaced by Astra 2A."
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "answer", "refusal"),
+    [
+        (SKYDRIVE, "When did Microsoft announce SkyDrive will become OneDrive?",
+         "27 January 2014", None),
+        (SKYDRIVE, "When did Microsoft announce OneDrive will soon become SkyDrive?",
+         "27 January 2014", "says 'become' the other way round"),
+        (REBRANDED, "When was Virgin Media rebranded from NTL Telewest?", "2007", None),
+        (REBRANDED, "When was NTL Telewest rebranded as Virgin Media?", "2007", None),
+        (REBRANDED, "When was NTL Telewest rebranded from Virgin Media?", "2007",
+         "the other way round"),
+        (SATELLITES, "When did Astra 2A replace the Astra 1A satellite?", "1998", None),
+        (SATELLITES, "When did Astra 1A replace the Astra 2A satellite?", "1998",
+         "the other way round"),
+    ],
+    ids=["become", "become-swapped", "rebranded-from", "rebranded-as", "rebranded-swapped",
+         "replaced-by", "replaced-swapped"],
+)  # fmt: skip
+def test_a_relation_said_the_other_way_round_does_not_answer(
+    text: str, question: str, answer: str, refusal: str | None
+) -> None:
+    expect_place_rule(question, answer, text, refusal)
+
+
 # SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0, shortened.
 RESERVE = "As of 2012, Harvard had a total financial aid reserve of $159 million for students."
 

@@ -140,6 +140,9 @@ class Place:
     cutoff: str | None = None
     """The words that make the figure a rank's cutoff ("the *top* 15 most populous counties"),
     when the question asks how many there are and ranks nothing."""
+    reversed_relation: str | None = None
+    """A relation that the figure's sentence states the other way round ("SkyDrive will
+    soon *become* OneDrive" for "when did OneDrive become SkyDrive")."""
     level_for_change: bool = False
     """The question asks how much something changed ("what amount did Harvard *cut*") and
     the figure's clause gives a level, no change ("a reserve of $159 million")."""
@@ -529,6 +532,9 @@ class PlaceIndex:
             capacity=_capacity(question, self.text[clause_start:start]),
             span_end=_other_end(question, self.text, start, end),
             level_for_change=_level_for_change(question, stems[before]),
+            reversed_relation=_reversed_relation(
+                question.text, self.text[sentence_start:sentence_end]
+            ),
             cutoff=_cutoff(question, self.text[clause_start:start], self.text[end:clause_end]),
         )
 
@@ -849,6 +855,71 @@ def _lifespan_role(text: str, start: int, end: int) -> tuple[str, int] | None:
     if dash is None or dash.start() == 0:
         return None
     return ("born" if end <= offset + dash.start() else "died"), opened
+
+
+# Relations whose two sides SQuAD v2 swaps: "OneDrive will soon become SkyDrive" against
+# "SkyDrive will soon become OneDrive", "NTL Telewest rebranded from Virgin Media".
+_RELATION = re.compile(
+    r"\b(?:(become|became|becomes)|(re-?brand(?:ed|s)?|rename[ds]?)"
+    r"|(replace[ds]?|succeed(?:ed|s)?))\b",
+    re.IGNORECASE,
+)
+# A capitalized word, or a code of a name ("Astra *1A*").
+_NAME_NEAR = re.compile(r"[A-Z][\w'’+-]*|\d+[A-Z][\w-]*")
+_RELATION_REACH = 4
+"""How many words from the relation's verb each side's name may stand."""
+_PASSIVE = re.compile(r"\b(?:was|were|is|are|been|be)\s+$", re.IGNORECASE)
+
+
+def _relation_sides(text: str) -> tuple[frozenset[str], str, frozenset[str]] | None:
+    """The words of the names a relation leads from and to, with its verb ("SkyDrive",
+    "become", "OneDrive"); None without a name on each side."""
+    match = _RELATION.search(text)
+    if match is None:
+        return None
+    before = re.findall(r"[^\s():/\"“”]+", text[: match.start()])[-_RELATION_REACH:]
+    after = re.findall(r"[^\s():/\"“”]+", text[match.end() :])[:_RELATION_REACH]
+    first = _name_run(list(reversed(before)))
+    second = _name_run(after)
+    if not first or not second:
+        return None
+    _, renamed, replaced = match.groups()
+    if renamed:
+        # "Virgin Media re-branded from NTL:Telewest": the name after "from" is the old one.
+        leads_back = "from" in (word.lower() for word in after)
+    elif replaced:
+        # "B replaced A" leads from A; "A was replaced by B" leads from A too.
+        leads_back = not (_PASSIVE.search(text[: match.start()]) or after[:1] == ["by"])
+    else:
+        leads_back = False
+    old, new = (second, first) if leads_back else (first, second)
+    return old, match.group().lower(), new
+
+
+def _name_run(words: list[str]) -> frozenset[str]:
+    """The stems of the first run of capitalized words among ``words``."""
+    run: list[str] = []
+    for word in words:
+        if _NAME_NEAR.match(word):
+            run.append(stem(word.strip(".,?'’").lower()))
+        elif run:
+            break
+    return frozenset(run)
+
+
+def _reversed_relation(question: str, sentence: str) -> str | None:
+    """The relation's verb when the sentence leads it the other way round."""
+    asked = _relation_sides(question)
+    said = _relation_sides(sentence)
+    if asked is None or said is None:
+        return None
+    # "Astra 1A" and "Astra 2A" differ by what they do not share.
+    asked_old, asked_new = asked[0] - asked[2], asked[2] - asked[0]
+    said_old, said_new = said[0] - said[2], said[2] - said[0]
+    if not asked_old or not asked_new:
+        return None
+    swapped = asked_old & said_new and asked_new & said_old
+    return said[1] if swapped else None
 
 
 _CHANGE_ASKED = re.compile(
