@@ -871,6 +871,7 @@ _RELATION_REACH = 4
 _PASSIVE = re.compile(r"\b(?:was|were|is|are|been|be)\s+$", re.IGNORECASE)
 
 
+@lru_cache(maxsize=1024)
 def _relation_sides(text: str) -> tuple[frozenset[str], str, frozenset[str]] | None:
     """The words of the names a relation leads from and to, with its verb ("SkyDrive",
     "become", "OneDrive"); None without a name on each side."""
