@@ -708,6 +708,10 @@ PARIS = (
     "population of 100,000 people died."
 )
 REGATTA = "About 30,000–35,000 people watch the Harvard–Yale Regatta each year."
+DISCHARGE = (
+    "Later the Rhine meets the Moselle. Near the Dutch border, the Rhine has an annual mean "
+    "discharge of 2,290 m3/s."
+)
 IPCC = (
     "The IPCC was led by its vice-Chair Ismail El Gizouli, who was designated acting Chair "
     "after the resignation of Rajendra K. Pachauri in February 2015."
@@ -739,6 +743,9 @@ REFUGE = (
          "0.62 tons", None),
         (CARBON, "How many tons of carbon did Amazonian forests accumulate each year?",
          "0.62 tons", "per hectare"),
+        (DISCHARGE, "What is the mean discharge of the Rhine?", "2,290 m3/s", None),
+        (DISCHARGE, "What is the mean discharge of the Moselle to the Rhine?", "2,290 m3/s",
+         "gives it as 'Rhine''s"),
         (IPCC, "When did Rajendra Pachauri resign?", "February 2015", None),
         (IPCC, "When did El Gizouli resign?", "February 2015", "as 'Rajendra K. Pachauri''s"),
         (DIVIDENDS, "How many cash dividends were declared in fiscal 2019?", "four", None),
@@ -750,7 +757,8 @@ REFUGE = (
     ids=["container-counted", "member-of-the-list", "container-before-a-dash",
          "member-between-dashes", "a-range-and-a-name-s-dash-open-no-list", "paris-s-own",
          "paris-s-for-egypt", "a-date-is-no-one-s",
-         "the-person-himself", "the-person-s-son", "the-event-of-the-person",
+         "the-person-himself", "the-person-s-son", "what-the-river-has",
+         "what-another-river-has", "the-event-of-the-person",
          "the-event-of-another", "a-rate-asked", "a-rate-for-an-amount",
          "the-rate-of-the-next-figure", "a-rate-per-share", "a-rate-per-year",
          "a-name-by-its-initials"],

@@ -140,6 +140,10 @@ class Place:
     cutoff: str | None = None
     """The words that make the figure a rank's cutoff ("the *top* 15 most populous counties"),
     when the question asks how many there are and ranks nothing."""
+    holder: str | None = None
+    """Another name the figure's sentence says has what the question asks of its own name
+    ("the *Rhine* has an annual mean discharge of 2,290 m3/s" for "the discharge of the
+    Moselle")."""
     reversed_relation: str | None = None
     """A relation that the figure's sentence states the other way round ("SkyDrive will
     soon *become* OneDrive" for "when did OneDrive become SkyDrive")."""
@@ -532,6 +536,7 @@ class PlaceIndex:
             capacity=_capacity(question, self.text[clause_start:start]),
             span_end=_other_end(question, self.text, start, end),
             level_for_change=_level_for_change(question, stems[before]),
+            holder=_other_holder(question, self.text[sentence_start:sentence_end]),
             reversed_relation=_reversed_relation(
                 question.text, self.text[sentence_start:sentence_end]
             ),
@@ -855,6 +860,27 @@ def _lifespan_role(text: str, start: int, end: int) -> tuple[str, int] | None:
     if dash is None or dash.start() == 0:
         return None
     return ("born" if end <= offset + dash.start() else "died"), opened
+
+
+_ASKED_OF = re.compile(r"\b(\w+)\s+of\s+(?:the\s+)?([A-Z][\w'-]*)")
+_HAS = re.compile(r"\b([A-Z][\w'-]*)\s+(?:has|had|have)\s+((?:[a-z]+\s+){1,5})")
+
+
+def _other_holder(question: Question, sentence: str) -> str | None:
+    """The name a sentence says has what the question asks of another ("the discharge of the
+    Moselle": "the Rhine has an annual mean discharge"), when the sentence never names the
+    question's."""
+    asked = _ASKED_OF.search(question.text)
+    if asked is None:
+        return None
+    measure, owner = stem(asked.group(1).lower()), stem(asked.group(2).lower())
+    if owner in {stem(w.lower()) for w in _WORD.findall(sentence)}:
+        return None
+    for held in _HAS.finditer(sentence):
+        holder = stem(held.group(1).lower())
+        if holder != owner and measure in {stem(word) for word in held.group(2).split()}:
+            return held.group(1)
+    return None
 
 
 # Relations whose two sides SQuAD v2 swaps: "OneDrive will soon become SkyDrive" against
