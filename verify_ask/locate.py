@@ -123,7 +123,9 @@ class Place:
     with six employees" for "how many employees does it have")."""
     owner: str | None = None
     """Another name whose possession the text makes the figure ("Half of *Paris's*
-    population of 100,000" for a question about Egypt)."""
+    population of 100,000" for a question about Egypt, "the *Rhine* has an annual mean
+    discharge of 2,290 m3/s" for the Moselle's), or whose event it dates ("the resignation
+    of *Rajendra K. Pachauri* in February 2015" for El Gizouli's)."""
     listed: str | None = None
     """A name of the question that the figure's sentence gives only as one of what the
     figure counts ("three bodies of water: the Obersee, ..." for "how many make up the
@@ -140,10 +142,6 @@ class Place:
     cutoff: str | None = None
     """The words that make the figure a rank's cutoff ("the *top* 15 most populous counties"),
     when the question asks how many there are and ranks nothing."""
-    holder: str | None = None
-    """Another name the figure's sentence says has what the question asks of its own name
-    ("the *Rhine* has an annual mean discharge of 2,290 m3/s" for "the discharge of the
-    Moselle")."""
     reversed_relation: str | None = None
     """A relation that the figure's sentence states the other way round ("SkyDrive will
     soon *become* OneDrive" for "when did OneDrive become SkyDrive")."""
@@ -529,14 +527,15 @@ class PlaceIndex:
             opposite=opposite,
             counts=self._counts(question, here, last) or _other_dimension(question, clause),
             other_time=_other_year(question, clause_text) or _earlier(question, clause_text),
-            owner=self._other_owner(question, start) or self._event_of_another(question, start),
+            owner=self._other_owner(question, start)
+            or self._event_of_another(question, start)
+            or _other_holder(question, self.text[sentence_start:sentence_end]),
             listed=_listed_name(question, self.text, (sentence_start, end, sentence_end)),
             missing_relation=_missing_relation(question, stems[before]),
             rate=_rate(question, self.text[end : min(sentence_end, end + _RATE_REACH)]),
             capacity=_capacity(question, self.text[clause_start:start]),
             span_end=_other_end(question, self.text, start, end),
             level_for_change=_level_for_change(question, stems[before]),
-            holder=_other_holder(question, self.text[sentence_start:sentence_end]),
             reversed_relation=_reversed_relation(
                 question.text, self.text[sentence_start:sentence_end]
             ),
@@ -955,10 +954,11 @@ _CHANGE_ASKED = re.compile(
     re.IGNORECASE,
 )
 _CHANGE_SAID = stems_of(
-    "cut cuts reduce reduced reduces reduction reductions raise raised rise rose risen increase "
-    "increased increases decrease decreased decreases lower lowered grow grew grown growth lose "
-    "lost loss losses gain gained gains save saved saving savings drop dropped fall fell fallen "
-    "decline declined shrink shrank expand expanded expansion add added addition change changed"
+    CHANGE_VERBS
+    + " cut cuts reduce reduced reduces reduction reductions raise raised risen increases "
+    "decreases lower lowered grow grown growth lose lost loss losses gain gained gains save "
+    "saved saving savings drop fall fallen decline shrink shrank expand expanded expansion add "
+    "added addition change changed"
 )
 
 
@@ -1003,7 +1003,8 @@ _ASKS_START = re.compile(
     r"|rise|rose|c[oa]me to power|launch\w*)\b",
     re.IGNORECASE,
 )
-_YEARS_SPAN = re.compile(r"(?<!\d)((?:1[0-9]|20)\d\d)\s*[–—-]\s*((?:1[0-9]|20)?\d\d)(?!\d)")
+_YEAR_SPAN = re.compile(r"(?<!\d)((?:1[0-9]|20)\d\d)\s*[–—-]\s*((?:1[0-9]|20)?\d\d)(?!\d)")
+"""A span of years, "1851–1860" or "1368–1644" (its first and last year as groups)."""
 
 
 def _other_end(question: Question, text: str, start: int, end: int) -> str | None:
@@ -1013,7 +1014,7 @@ def _other_end(question: Question, text: str, start: int, end: int) -> str | Non
     asks_start = bool(_ASKS_START.search(question.text))
     if asks_end == asks_start:
         return None
-    for match in _YEARS_SPAN.finditer(text, max(0, start - 12), min(len(text), end + 12)):
+    for match in _YEAR_SPAN.finditer(text, max(0, start - 12), min(len(text), end + 12)):
         if match.start(1) <= start and end <= match.end(1) and asks_end:
             return "the start"
         if match.start(2) <= start and end <= match.end(2) and asks_start:
@@ -1170,9 +1171,6 @@ def _other_year(question: Question, clause: str) -> str | None:
     spans = [m for m in _YEAR_SPAN.finditer(clause) if asked & set(YEAR.findall(m.group()))]
     alone = YEAR.findall(_YEAR_SPAN.sub(" ", clause))
     return spans[0].group() if spans and not asked & set(alone) else None
-
-
-_YEAR_SPAN = re.compile(r"\b(?:1[5-9]|20)\d\d\s*[–—-]\s*(?:1[5-9]|20)?\d\d\b")
 
 
 def _counted_head(question: Question) -> str | None:

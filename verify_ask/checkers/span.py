@@ -191,8 +191,6 @@ def _place_refusal(place: Place, question: Question) -> str | None:
         return f"that sentence gives {place.listed!r} as one of what the figure counts"
     if place.span_end is not None:
         return f"the text gives it as {place.span_end} of a span, and the question asks the other"
-    if place.holder is not None:
-        return f"that sentence gives it as {place.holder!r}'s"
     if place.reversed_relation is not None:
         return f"that sentence says {place.reversed_relation!r} the other way round"
     if place.level_for_change:
