@@ -630,9 +630,8 @@ MEETING = "Attendance at the 2003 meeting included 350 government officials and 
         ("What year did more than 375 officials attend the meeting?", "2003", "speaks of '375'"),
         # "the 5th meeting" may be written "fifth": an ordinal is no premise.
         ("What year did the 5th meeting take place?", "2003", None),
-        # A year may be written another way ("fiscal 2003"): no premise to hold the text to,
-        # but the figure's clause gives it for another year.
-        ("How many officials attended the meeting in 2004?", "350", "gives it for 2003"),
+        # A year the text writes in no form ("2004", "FY04", "'04") is a premise too.
+        ("How many officials attended the meeting in 2004?", "350", "speaks of '2004'"),
         ("What year did eight hundred officials attend the meeting?", "2003", None),
         ("What year did five climate experts attend the meeting?", "2003", "speaks of 'five'"),
         # "five years after" is an offset the question reckons from, not a premise.
@@ -642,7 +641,7 @@ MEETING = "Attendance at the 2003 meeting included 350 government officials and 
         "premise-in-text",
         "premise-not-in-text",
         "an-ordinal-is-no-premise",
-        "a-year-is-no-premise-but-another-year",
+        "a-year-the-text-never-writes",
         "a-scale-word-is-no-count",
         "a-count-in-words-not-in-text",
         "an-offset-is-no-premise",
@@ -678,6 +677,34 @@ GOLD = "Victoria produced in the decade 1851–1860 20 million ounces of gold."
          "both-years-asked", "the-span-asked", "one-year-of-the-span"],
 )  # fmt: skip
 def test_a_span_of_years_answers_for_itself_not_for_one_end(
+    text: str, question: str, answer: str, refusal: str | None
+) -> None:
+    expect_place_rule(question, answer, text, refusal)
+
+
+# TAT-QA dev (Zhu et al. 2021), CC BY 4.0, shortened; a PDF's table spaces a year's digits.
+LOSSES = (
+    "Table:\n | December 31 | \n | 2019 | 2 0 1 8\n"
+    "Operating loss carryforward | 73,260 | 57,768\n\n"
+    "Text:\nAs of December 31, 2019, the Company has provided a full valuation allowance."
+)
+FISCAL = "Revenue in FY18 was $12.0 million, against $10.1 million in fiscal '17."
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "answer", "refusal"),
+    [
+        (LOSSES, "What was the operating loss carryforward in 2018?", "57,768", None),
+        (LOSSES, "What was the operating loss carryforward in 2017?", "57,768",
+         "speaks of '2017'"),
+        (FISCAL, "What was the revenue in 2018?", "$12.0 million", None),
+        (FISCAL, "What was the revenue in 2017?", "$10.1 million", None),
+        (FISCAL, "What was the revenue in 2019?", "$12.0 million", "speaks of '2019'"),
+    ],
+    ids=["digits-spaced", "a-year-the-table-lacks", "fy-short", "apostrophe-short",
+         "a-year-the-text-lacks"],
+)  # fmt: skip
+def test_a_year_the_source_never_writes_is_not_answered(
     text: str, question: str, answer: str, refusal: str | None
 ) -> None:
     expect_place_rule(question, answer, text, refusal)

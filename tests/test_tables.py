@@ -59,7 +59,8 @@ AGING = (
     "Table:\n"
     "Days past due | 1–90 | 91–180 | >360 | Total\n"
     "Country risk: Low | 1,347 | 125 | 313 | 1,912\n"
-    "Total past due | 2,821 | 1,215 | 2,447 | 7,427\n"
+    "Total past due | 2,821 | 1,215 | 2,447 | 7,427\n\n"
+    "Text:\nAging analysis of gross values by risk category at December 31, 2019\n"
 )
 PLAN_ASSETS = (
     "Table:\n"

@@ -65,7 +65,7 @@ class SpanChecker:
                 "the source poses this question itself: its figures are the problem's data, "
                 "and the answer must be computed from them"
             )
-        premise = _missing_premise(question, source)
+        premise = _missing_premise(question, source) or _missing_year(question, source.text)
         if premise is not None:
             return self._fail(f"the question speaks of {premise!r}, and the source does not")
         asked = source.places.asked_names(question)
@@ -311,12 +311,26 @@ _COUNTED_IN_WORDS = re.compile(
 )
 
 
+def _missing_year(question: Question, text: str) -> str | None:
+    """A year the question asks about that the source writes in no form ("2005", "FY05",
+    "fiscal '05", "2004-05"; a table read out of a PDF may space its digits, "2 0 0 5"): a
+    table of 2018 and 2019 says nothing of 2005."""
+    for year in dict.fromkeys(YEAR.findall(question.text)):
+        if year in text or re.search(r"\s?".join(year), text):
+            continue
+        short = re.escape(year[2:])
+        if re.search(rf"(?:\bFY\s?|['’]|\d\d[-–/])({short})(?!\d)", text, re.IGNORECASE):
+            continue
+        return year
+    return None
+
+
 def _missing_premise(question: Question, source: Source) -> str | None:
     """A figure the question states in digits ("more than 375 officials") or a count it
     writes in words ("its five graduate divisions") that the source holds nowhere: the
     question is about something else than the text (SQuAD v2 makes unanswerable questions
     so). Dates and years are left out: a text may write them another way ("fiscal 2020",
-    "FY20"), and tables head their columns with them."""
+    "FY20"), and tables head their columns with them; ``_missing_year`` reads those ways."""
     for mention in _question_figures(question.text):
         if isinstance(mention.value, DateValue) or YEAR.fullmatch(mention.surface):
             continue
