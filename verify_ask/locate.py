@@ -147,7 +147,8 @@ class Place:
     soon *become* OneDrive" for "when did OneDrive become SkyDrive")."""
     level_for_change: bool = False
     """The question asks how much something changed ("what amount did Harvard *cut*") and
-    the figure's clause gives a level, no change ("a reserve of $159 million")."""
+    the figure's sentence, and the one before, tell of no change ("a reserve of $159
+    million")."""
     capacity: str | None = None
     """The words before the figure that make it what a thing can hold ("*seats up to*
     2,500 people"), when the question asks how many there are, not how many fit."""
