@@ -307,6 +307,18 @@ def test_a_name_in_the_sentence_before_does_not_count_when_this_one_names_anothe
     assert check(asked, "1901", plain, min_relevance=0.0, margin=1.0).verdict == "pass"
 
 
+def test_a_name_may_stand_in_the_sentence_before_not_in_the_one_after() -> None:
+    # SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0, shortened.
+    text = (
+        "The Kalven Report was prepared in 1967. The report, a two-page statement, set out "
+        "the policy. Years later, students asked for divestment from Darfur."
+    )
+    kalven = check("How many pages was the Kalven Report?", "2 pages", text, min_relevance=0)
+    assert kalven.verdict == "pass", kalven.detail
+    darfur = check("How many pages was the Darfur statement?", "2 pages", text, min_relevance=0)
+    assert darfur.verdict == "fail" and "names (darfur)" in darfur.detail, darfur.detail
+
+
 def test_a_name_that_opens_the_sentence_names_another_too() -> None:
     # SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0: "The Harvard Crimson" opens
     # the sentence, and is still the name of someone the question does not ask about.

@@ -64,7 +64,9 @@ SENTENCE_GAP = 8
 CLAUSE_GAP = 4
 """Each comma, semicolon or colon between a word and the figure adds this distance."""
 NAME_SENTENCES = 1
-"""How many sentences away from the figure a name from the question may stand."""
+"""How many sentences before the figure a name from the question may stand ("The Kalven
+Report ... . The report, a two-page statement"); a name in a later sentence is what that
+sentence is about, not this one."""
 TOPIC_SENTENCES = 3
 """A name found in this many sentences is the text's topic and need not stand by the figure."""
 FOLLOWING = 6
@@ -480,7 +482,7 @@ class PlaceIndex:
             if sentences[i] == here
             for noun in question.target
         )
-        nearby = set(range(here - NAME_SENTENCES, here + NAME_SENTENCES + 1))
+        nearby = set(range(here - NAME_SENTENCES, here + 1))
         if self._names_another(question, here):
             nearby = {here}
         missing = tuple(
