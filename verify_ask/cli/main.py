@@ -9,10 +9,29 @@ from typing import Any
 
 from verify_ask.errors import ExitStatus, VerifyAskError, describe_bug
 
+Held = tuple[list[int], Any]
+"""Ctrl-C noted since a run's first line (the signals caught), and the handler to put back."""
 
-def main(argv: list[str] | None = None) -> int:
+
+def hold_interrupts() -> Held:
+    """Note Ctrl-C instead of raising it, until ``main`` has imported its commands.
+
+    Importing typer and the commands takes the first ~0.3 s of a run. A KeyboardInterrupt
+    raised there may land in one of importlib's callbacks, where CPython prints it as
+    "Exception ignored" and carries on (the run then went on to read its source), so the
+    signal is only noted while importing and answered once the imports are done. ``python
+    -m verify_ask`` holds it from its first line, before this module is imported.
+    """
+    caught: list[int] = []
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is not signal.SIG_IGN:  # a run started to ignore Ctrl-C (nohup) still does
+        signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    return caught, previous
+
+
+def main(argv: list[str] | None = None, held: Held | None = None) -> int:
     try:
-        command = _load_commands()
+        command = _load_commands(held or hold_interrupts())
         if command is None:
             return _interrupted()
         return _main(command, argv)
@@ -20,18 +39,9 @@ def main(argv: list[str] | None = None) -> int:
         return _interrupted()
 
 
-def _load_commands() -> Any:
-    """The command line's commands, or None when Ctrl-C came while they were imported.
-
-    Importing typer and the commands takes the first ~0.3 s of a run. A KeyboardInterrupt
-    raised there may land in one of importlib's callbacks, where CPython prints it as
-    "Exception ignored" and carries on (the run then went on to read its source), so the
-    signal is only noted while importing and answered once the imports are done.
-    """
-    caught: list[int] = []
-    previous = signal.getsignal(signal.SIGINT)
-    if previous is not signal.SIG_IGN:  # a run started to ignore Ctrl-C (nohup) still does
-        signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+def _load_commands(held: Held) -> Any:
+    """The command line's commands, or None when Ctrl-C came before they were imported."""
+    caught, previous = held
     try:
         from typer.main import get_command
 
@@ -71,12 +81,28 @@ def _main(command: Any, argv: list[str] | None) -> int:
     except BrokenPipeError:
         return _closed_stdout()
     except Exception as error:  # a bug: Python's own exit status, 1, would read as "abstained"
+        if _interrupted_inside(error):
+            return _interrupted()
         return _internal(error)
     try:
         sys.stdout.flush()
     except BrokenPipeError:
         return _closed_stdout()
     return int(status or 0)
+
+
+def _interrupted_inside(error: BaseException) -> bool:
+    """Whether Ctrl-C is what the error wraps: CPython turns a KeyboardInterrupt raised while
+    a class is made (a lazy import during the run) into "RuntimeError: Error calling
+    __set_name__"."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 def _error(message: str) -> None:
@@ -107,9 +133,10 @@ def _closed_stdout() -> int:
     return 0
 
 
-def run() -> None:
-    """Console-script entry point."""
-    status = main()
+def run(held: Held | None = None) -> None:
+    """Console-script entry point (and ``python -m verify_ask``'s, which holds Ctrl-C from its
+    first line)."""
+    status = main(held=held)
     if status == ExitStatus.INTERRUPTED:
         # CPython ends a process with SIGINT (status -2, not 130) when the Ctrl-C landed in
         # code run by exec() of a string (a dataclass or namedtuple being made during an
