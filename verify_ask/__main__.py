@@ -4,18 +4,14 @@ import os
 import sys
 
 try:
-    import signal
+    # Held from the first line: this module's imports are where a KeyboardInterrupt could
+    # land in importlib and be lost (see verify_ask.interrupts).
+    from verify_ask import interrupts
 
-    # Ctrl-C is noted, not raised, from here on (see verify_ask.cli.main.hold_interrupts):
-    # this module's imports are where a KeyboardInterrupt could land in importlib and be lost.
-    caught: list[int] = []
-    previous = signal.getsignal(signal.SIGINT)
-    if previous is not signal.SIG_IGN:
-        signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
-
+    held = interrupts.hold()
     from verify_ask.cli.main import run
 except KeyboardInterrupt:  # Ctrl-C before the handler was in place
     print("verify-ask: interrupted", file=sys.stderr, flush=True)
     os._exit(130)  # not sys.exit: see verify_ask.cli.main.run
 
-run((caught, previous))
+run(held)

@@ -3,35 +3,17 @@
 from __future__ import annotations
 
 import os
-import signal
 import sys
 from typing import Any
 
+from verify_ask import interrupts
 from verify_ask.errors import ExitStatus, VerifyAskError, describe_bug
 
-Held = tuple[list[int], Any]
-"""Ctrl-C noted since a run's first line (the signals caught), and the handler to put back."""
 
-
-def hold_interrupts() -> Held:
-    """Note Ctrl-C instead of raising it, until ``main`` has imported its commands.
-
-    Importing typer and the commands takes the first ~0.3 s of a run. A KeyboardInterrupt
-    raised there may land in one of importlib's callbacks, where CPython prints it as
-    "Exception ignored" and carries on (the run then went on to read its source), so the
-    signal is only noted while importing and answered once the imports are done. ``python
-    -m verify_ask`` holds it from its first line, before this module is imported.
-    """
-    caught: list[int] = []
-    previous = signal.getsignal(signal.SIGINT)
-    if previous is not signal.SIG_IGN:  # a run started to ignore Ctrl-C (nohup) still does
-        signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
-    return caught, previous
-
-
-def main(argv: list[str] | None = None, held: Held | None = None) -> int:
+def main(argv: list[str] | None = None, held: interrupts.Held | None = None) -> int:
+    """Run the command line; ``held`` is Ctrl-C already held by the caller (``python -m``)."""
     try:
-        command = _load_commands(held or hold_interrupts())
+        command = _load_commands(held or interrupts.hold())
         if command is None:
             return _interrupted()
         return _main(command, argv)
@@ -39,9 +21,8 @@ def main(argv: list[str] | None = None, held: Held | None = None) -> int:
         return _interrupted()
 
 
-def _load_commands(held: Held) -> Any:
+def _load_commands(held: interrupts.Held) -> Any:
     """The command line's commands, or None when Ctrl-C came before they were imported."""
-    caught, previous = held
     try:
         from typer.main import get_command
 
@@ -49,8 +30,8 @@ def _load_commands(held: Held) -> Any:
 
         command = get_command(app)
     finally:
-        signal.signal(signal.SIGINT, previous)
-    return None if caught else command
+        interrupted = interrupts.release(held)
+    return None if interrupted else command
 
 
 def _main(command: Any, argv: list[str] | None) -> int:
@@ -133,7 +114,7 @@ def _closed_stdout() -> int:
     return 0
 
 
-def run(held: Held | None = None) -> None:
+def run(held: interrupts.Held | None = None) -> None:
     """Console-script entry point (and ``python -m verify_ask``'s, which holds Ctrl-C from its
     first line)."""
     status = main(held=held)
