@@ -29,6 +29,7 @@ from verify_ask.names import (
     spelled_out,
     text_names,
 )
+from verify_ask.normalize.dates import month_number
 from verify_ask.normalize.numbers import NUMBER_WORDS
 from verify_ask.normalize.units import unit_token
 from verify_ask.question import (
@@ -51,10 +52,10 @@ _CLAUSE_MARK = re.compile(r"[;:()]|,(?=\s)(?!\s+\d{4}\b)")
 # A name of one word: capitalized, not after a sentence's or quotation's opening.
 _SINGLE_NAME = re.compile(r"(?<![\w'’-])[A-Z][a-z]{2,}(?![\w'’-])")
 _OPENING = frozenset('.?!"“(:')
-_NOT_NAMES = frozenset(
-    "january february march april may june july august september october november december "
-    "monday tuesday wednesday thursday friday saturday sunday the this that these those in on "
-    "at by for from with after before during however although when while since".split()
+# Capitalized words that name no one: the question's stop words, and days (months are
+# read by the date normalizer's month_number).
+_NOT_NAMES = STOPWORDS | frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday however although since".split()
 )
 _NAME_WORD = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+")
 NEAR = 6
@@ -351,7 +352,9 @@ class PlaceIndex:
         for match in _SINGLE_NAME.finditer(self.text, start, end):
             word = match.group()
             opening = self.text[max(start, match.start() - 2) : match.start()].strip()
-            if match.start() == start or opening in _OPENING or word.lower() in _NOT_NAMES:
+            if match.start() == start or opening in _OPENING:
+                continue
+            if word.lower() in _NOT_NAMES or month_number(word) is not None:
                 continue
             if self._capitalized[word] >= 2:
                 found.append(word)
