@@ -677,31 +677,37 @@ LOSSES = (
 FISCAL = "Revenue in FY18 was $12.0 million, against $10.1 million in fiscal '17."
 
 
+# (id, text, question, answer, refusal or None)
+YEARS_GIVEN = [
+    ("start-asked", MING, "When did the Ming dynasty begin to rule China?", "1368", None),
+    ("end-for-start", MING, "When did the Ming dynasty begin to rule China?", "1644",
+     "as the end of a span"),
+    ("end-asked", MING, "When did the Ming dynasty's rule of China end?", "1644", None),
+    ("start-for-end", MING, "When did the Ming dynasty's rule of China end?", "1368",
+     "as the start of a span"),
+    ("no-end-asked", MING, "When did the Ming dynasty rule China?", "1368", None),
+    ("both-years-asked", GOLD, "How much gold did Victoria produce from 1851 to 1860?",
+     "20 million ounces", None),
+    ("the-span-asked", GOLD, "How much gold did Victoria produce in 1851–1860?",
+     "20 million ounces", None),
+    ("one-year-of-the-span", GOLD, "How much gold did Victoria produce in 1860?",
+     "20 million ounces", "gives it for 1851–1860"),
+    ("digits-spaced", LOSSES, "What was the operating loss carryforward in 2018?", "57,768",
+     None),
+    ("a-year-the-table-lacks", LOSSES, "What was the operating loss carryforward in 2017?",
+     "57,768", "speaks of '2017'"),
+    ("fy-short", FISCAL, "What was the revenue in 2018?", "$12.0 million", None),
+    ("apostrophe-short", FISCAL, "What was the revenue in 2017?", "$10.1 million", None),
+    ("a-year-the-text-lacks", FISCAL, "What was the revenue in 2019?", "$12.0 million",
+     "speaks of '2019'"),
+]  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("text", "question", "answer", "refusal"),
-    [
-        (MING, "When did the Ming dynasty begin to rule China?", "1368", None),
-        (MING, "When did the Ming dynasty begin to rule China?", "1644", "as the end of a span"),
-        (MING, "When did the Ming dynasty's rule of China end?", "1644", None),
-        (MING, "When did the Ming dynasty's rule of China end?", "1368",
-         "as the start of a span"),
-        (MING, "When did the Ming dynasty rule China?", "1368", None),
-        (GOLD, "How much gold did Victoria produce from 1851 to 1860?", "20 million ounces",
-         None),
-        (GOLD, "How much gold did Victoria produce in 1851–1860?", "20 million ounces", None),
-        (GOLD, "How much gold did Victoria produce in 1860?", "20 million ounces",
-         "gives it for 1851–1860"),
-        (LOSSES, "What was the operating loss carryforward in 2018?", "57,768", None),
-        (LOSSES, "What was the operating loss carryforward in 2017?", "57,768",
-         "speaks of '2017'"),
-        (FISCAL, "What was the revenue in 2018?", "$12.0 million", None),
-        (FISCAL, "What was the revenue in 2017?", "$10.1 million", None),
-        (FISCAL, "What was the revenue in 2019?", "$12.0 million", "speaks of '2019'"),
-    ],
-    ids=["start-asked", "end-for-start", "end-asked", "start-for-end", "no-end-asked",
-         "both-years-asked", "the-span-asked", "one-year-of-the-span", "digits-spaced",
-         "a-year-the-table-lacks", "fy-short", "apostrophe-short", "a-year-the-text-lacks"],
-)  # fmt: skip
+    [case[1:] for case in YEARS_GIVEN],
+    ids=[case[0] for case in YEARS_GIVEN],
+)
 def test_a_figure_answers_for_the_years_the_text_gives_it(
     text: str, question: str, answer: str, refusal: str | None
 ) -> None:
@@ -800,24 +806,31 @@ REBRANDED = "Virgin Media (re-branded in 2007 from NTL:Telewest) started to offe
 SATELLITES = "In 1998 the Astra 1A satellite was replaced by Astra 2A."
 
 
+# (id, text, question, answer, refusal or None)
+RELATIONS = [
+    ("become", SKYDRIVE, "When did Microsoft announce SkyDrive will become OneDrive?",
+     "27 January 2014", None),
+    ("become-swapped", SKYDRIVE,
+     "When did Microsoft announce OneDrive will soon become SkyDrive?", "27 January 2014",
+     "says 'become' the other way round"),
+    ("rebranded-from", REBRANDED, "When was Virgin Media rebranded from NTL Telewest?", "2007",
+     None),
+    ("rebranded-as", REBRANDED, "When was NTL Telewest rebranded as Virgin Media?", "2007",
+     None),
+    ("rebranded-swapped", REBRANDED, "When was NTL Telewest rebranded from Virgin Media?",
+     "2007", "the other way round"),
+    ("replaced-by", SATELLITES, "When did Astra 2A replace the Astra 1A satellite?", "1998",
+     None),
+    ("replaced-swapped", SATELLITES, "When did Astra 1A replace the Astra 2A satellite?", "1998",
+     "the other way round"),
+]  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("text", "question", "answer", "refusal"),
-    [
-        (SKYDRIVE, "When did Microsoft announce SkyDrive will become OneDrive?",
-         "27 January 2014", None),
-        (SKYDRIVE, "When did Microsoft announce OneDrive will soon become SkyDrive?",
-         "27 January 2014", "says 'become' the other way round"),
-        (REBRANDED, "When was Virgin Media rebranded from NTL Telewest?", "2007", None),
-        (REBRANDED, "When was NTL Telewest rebranded as Virgin Media?", "2007", None),
-        (REBRANDED, "When was NTL Telewest rebranded from Virgin Media?", "2007",
-         "the other way round"),
-        (SATELLITES, "When did Astra 2A replace the Astra 1A satellite?", "1998", None),
-        (SATELLITES, "When did Astra 1A replace the Astra 2A satellite?", "1998",
-         "the other way round"),
-    ],
-    ids=["become", "become-swapped", "rebranded-from", "rebranded-as", "rebranded-swapped",
-         "replaced-by", "replaced-swapped"],
-)  # fmt: skip
+    [case[1:] for case in RELATIONS],
+    ids=[case[0] for case in RELATIONS],
+)
 def test_a_relation_said_the_other_way_round_does_not_answer(
     text: str, question: str, answer: str, refusal: str | None
 ) -> None:
