@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from verify_ask.question import Question, stem, stems_of
 
-# A life's two events, which lifespan brackets also tell ("(1919–1980)"): see locate.
+# A life's two events, which lifespan brackets also tell ("(1919–1980)"): see places.times.
 LIFE_EVENTS = {"born": "born birth", "died": "die died dies death dead"}
 # One word in several parts of speech: the same event wherever it stands.
 _FORMS = (

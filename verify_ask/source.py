@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 from verify_ask.errors import InputError
 
 if TYPE_CHECKING:
-    from verify_ask.locate import PlaceIndex
     from verify_ask.normalize import Mention
     from verify_ask.passages import PassageIndex
+    from verify_ask.places import PlaceIndex
     from verify_ask.tables import TableIndex
 
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
@@ -102,7 +102,7 @@ class Source:
     @cached_property
     def places(self) -> PlaceIndex:
         """The source's words indexed for judging where a figure sits (built once)."""
-        from verify_ask.locate import PlaceIndex
+        from verify_ask.places import PlaceIndex
 
         return PlaceIndex(self)
 

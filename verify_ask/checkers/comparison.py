@@ -23,8 +23,8 @@ from decimal import Decimal
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, evidence_at
 from verify_ask.checkers.registry import register
-from verify_ask.locate import YEAR, same_stem
 from verify_ask.normalize import parse_value
+from verify_ask.places import YEAR, same_stem
 from verify_ask.question import COMPARATIVES, LEAST, MOST, THRESHOLD, stem, stems_of
 from verify_ask.values import DateValue, Quantity
 

@@ -21,10 +21,10 @@ from verify_ask import defaults
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at
 from verify_ask.checkers.registry import register
-from verify_ask.locate import YEAR, Place
 from verify_ask.names import another_name
 from verify_ask.normalize import Mention, find_values
 from verify_ask.normalize.units import CURRENCY_CODES, CURRENCY_SYMBOLS
+from verify_ask.places import YEAR, Place
 from verify_ask.question import LEAST, MOST, THRESHOLD, Question
 from verify_ask.source import Source
 from verify_ask.values import DateValue, Quantity, Value, consistent_date, same_value

@@ -1,11 +1,8 @@
-"""Where a figure sits relative to what the question asks.
-
-A passage holds many figures, and a small model's wrong answer is usually one of the
-others, so finding the value in the source proves little. What distinguishes the right
-figure is its neighbourhood: the question's rarer words stand close to it, and the noun
-the question counts ("how many *tons*") follows it. ``PlaceIndex`` scores any span of the
-source that way, so a candidate can be compared with every other figure of its kind.
-"""
+"""The place index: a source's words, stems and sentences, read once, and ``Place``, what
+one span's neighbourhood says of it. The scoring (the question's rarer words near the
+figure, the noun the question counts after it) and the names (who the sentence is about)
+live here; the rules over a clause's words live in ``times``, ``relations`` and
+``measures``."""
 
 from __future__ import annotations
 
@@ -13,9 +10,8 @@ import bisect
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from verify_ask.events import LIFE_EVENTS, dates_the_name, same_event, synonym_beside
 from verify_ask.names import (
@@ -30,25 +26,21 @@ from verify_ask.names import (
     text_names,
 )
 from verify_ask.normalize.dates import month_number
-from verify_ask.normalize.numbers import NUMBER_WORDS
 from verify_ask.normalize.units import unit_token
-from verify_ask.question import (
-    CHANGE_VERBS,
-    STOPWORDS,
-    TOTAL_WORDS,
-    Question,
-    counted_head,
-    fold,
-    is_code,
-    negates,
-    stem,
-    stems_of,
+from verify_ask.places import measures, relations, times
+from verify_ask.places.words import (
+    CLAUSE_MARKS,
+    STATED_WITHIN,
+    WORD,
+    beside,
+    clause_around,
+    has_word,
+    is_number,
+    same_stem,
 )
+from verify_ask.question import STOPWORDS, Question, fold, is_code, negates, stem, stems_of
 from verify_ask.source import Source
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d[\d,.]*\d|\d|[,;:]")
-_CLAUSE_MARKS = frozenset(",;:")
-_CLAUSE_MARK = re.compile(r"[;:()]|,(?=\s)(?!\s+\d{4}\b)")
 # A name of one word: capitalized, not after a sentence's or quotation's opening.
 _SINGLE_NAME = re.compile(r"(?<![\w'’-])[A-Z][a-z]{2,}(?![\w'’-])")
 _OPENING = frozenset('.?!"“(:')
@@ -72,8 +64,6 @@ TOPIC_SENTENCES = 3
 """A name found in this many sentences is the text's topic and need not stand by the figure."""
 FOLLOWING = 6
 """How many words after a figure may name what it counts ("16,000 *tree species*")."""
-STATED_WITHIN = 4
-"""How near a derived figure the word saying so must stand ("*increased by* 5.6%")."""
 MAX_INITIALISM = 5
 """A name this short may be the initials of capitalized words ("EU", "CJEU")."""
 MISSPELLABLE = 6
@@ -83,6 +73,19 @@ MISSPELLING_SCORE = 88
 """rapidfuzz's ratio out of 100 at which a word is the name misspelled: one letter in
 eight or nine ("emmrich"/"emmerich" 93; not "austria"/"australia" 87.5, "obersee"/"untersee"
 62)."""
+_PAST_TENSE = re.compile(r"^[a-z]{2,}ed$")
+_LINKING = frozenset("to and or of the than from".split())
+_LIFE_EVENTS = {word: event for event, words in LIFE_EVENTS.items() for word in stems_of(words)}
+
+
+# "Paris's population of 100,000", "Harvard's endowment, $37.6 billion": up to three words
+# between the owner and the figure.
+_OWNED_BY = re.compile(r"\b([A-Z][a-z]+)(?:'s|’s)\s+(?:[a-z]+,?\s+){1,3}$")
+# "the resignation of Rajendra K. Pachauri in": the event of a name, just before the figure.
+_EVENT_OF = re.compile(
+    r"\bthe\s+([a-z]+)\s+of\s+([A-Z][\w'-]*(?:\s+(?:[A-Z]\.|[A-Z][\w'-]*))*)"
+    r"\s*,?\s*(?:in|on|at)?\s*$"
+)
 
 
 @dataclass(frozen=True)
@@ -177,12 +180,12 @@ class PlaceIndex:
         sentences: list[int] = []
         marks_before = [0]
         sentence_starts = self.source.sentence_starts
-        for match in _WORD.finditer(self.text):
+        for match in WORD.finditer(self.text):
             word = match.group()
             starts.append(match.start())
-            stems.append(word if word in _CLAUSE_MARKS else stem(word.lower()))
+            stems.append(word if word in CLAUSE_MARKS else stem(word.lower()))
             sentences.append(max(bisect.bisect_right(sentence_starts, match.start()) - 1, 0))
-            marks_before.append(marks_before[-1] + (word in _CLAUSE_MARKS))
+            marks_before.append(marks_before[-1] + (word in CLAUSE_MARKS))
         return starts, stems, sentences, marks_before
 
     @cached_property
@@ -389,7 +392,7 @@ class PlaceIndex:
 
     def _table_place(self, question: Question, labels: list[str], start: int) -> Place:
         """A table cell is about its row label and column header, wherever they stand."""
-        words = {stem(w.lower()) for label in labels for w in _WORD.findall(label)}
+        words = {stem(w.lower()) for label in labels for w in WORD.findall(label)}
         if not question.terms:
             return Place(0.0, False)
         total = found = 0.0
@@ -415,7 +418,8 @@ class PlaceIndex:
         # A table's total has its own row or column; any other cell is a part of it, and a
         # total the table lacks must be computed (the arithmetic checker's job).
         totals = not question.total or (
-            any(w in _TOTAL_WORDS for w in words) and not _one_of_years(question, labels)
+            any(w in measures.TOTAL_STEMS for w in words)
+            and not times.one_of_years(question, labels)
         )
         return Place(
             found / total,
@@ -424,23 +428,23 @@ class PlaceIndex:
             has_predicate=has_predicate,
             totals=totals,
             sums_the_row_asked=not question.total and self._totals_a_row(labels[0]),
-            counts=_counts_unlabelled(question, labels, words),
-            part_of_the_row_total=_part_of_the_row_total(
+            counts=measures.counts_unlabelled(question, labels, words),
+            part_of_the_row_total=measures.part_of_the_row_total(
                 question, self.source.tables.columns_at(start)
             ),
-            other_time=_other_year(question, " ".join(labels[1:])),
-            states_derivation=_states(words, question),
+            other_time=times.other_year(question, " ".join(labels[1:])),
+            states_derivation=measures.states_derivation(words, question),
         )
 
     def _totals_a_row(self, label: str) -> bool:
         """Whether a row labelled "Total other operating expenses" sums a row the table
         also has, "Other operating expenses"."""
-        words = [stem(w.lower()) for w in _WORD.findall(label)]
-        if not any(w in _TOTAL_WORDS for w in words):
+        words = [stem(w.lower()) for w in WORD.findall(label)]
+        if not any(w in measures.TOTAL_STEMS for w in words):
             return False
-        rest = {w for w in words if w not in _TOTAL_WORDS}
+        rest = {w for w in words if w not in measures.TOTAL_STEMS}
         return any(
-            {stem(w.lower()) for w in _WORD.findall(other)} == rest
+            {stem(w.lower()) for w in WORD.findall(other)} == rest
             for other, _ in self.source.tables.body_rows()
         )
 
@@ -497,13 +501,13 @@ class PlaceIndex:
         sentence_start, sentence_end = (
             self.source.sentences[here] if self.source.sentences else (0, 0)
         )
-        clause_start, clause_end = _clause_around(
+        clause_start, clause_end = clause_around(
             self.text, start, end, sentence_start, sentence_end
         )
         negated = negates(self.text, clause_start, clause_end)
         # "(2018: £12.4 million)": the year before the colon is the figure's.
         label = self.text[max(0, clause_start - 5) : clause_start + 1]
-        clause_text = label if _YEAR_LABEL.search(label) else ""
+        clause_text = label if times.YEAR_LABEL.search(label) else ""
         clause_text += self.text[clause_start:start] + self.text[end:clause_end]
         clause_before = stems[bisect.bisect_left(starts, clause_start) : first]
         clause = clause_before + stems[last : bisect.bisect_left(starts, clause_end)]
@@ -513,39 +517,44 @@ class PlaceIndex:
         predicate = question.predicate
         has_predicate = (
             predicate is None
-            or _has_word(stems[before], predicate)
+            or has_word(stems[before], predicate)
             or (predicate in question.names and self._name_here(question, predicate, here))
             or (life_event is not None and _LIFE_EVENTS.get(predicate) == life_event)
             or same_event(predicate, stems[before])
             or synonym_beside(predicate, clause_before, self._words_beyond(here, last))
             or dates_the_name(question, self.text, start, end)
         )
-        opposite = _opposite(question, set(stems[before]))
+        opposite = relations.opposite(question, set(stems[before]))
         return Place(
             found / total if total else 0.0,
             names_target,
             missing,
             negated == question.negated,
             has_predicate,
-            totals=not question.total or any(word in _TOTAL_WORDS for word in clause),
-            states_derivation=_states(_beside(stems, first, last), question),
-            stated_as_change=_as_change(stems[max(0, first - 2) : first]),
+            totals=not question.total or any(word in measures.TOTAL_STEMS for word in clause),
+            states_derivation=measures.states_derivation(beside(stems, first, last), question),
+            stated_as_change=measures.as_change(stems[max(0, first - 2) : first]),
             opposite=opposite,
-            counts=self._counts(question, here, last) or _other_dimension(question, clause),
-            other_time=_other_year(question, clause_text) or _earlier(question, clause_text),
+            counts=self._counts(question, here, last) or measures.other_dimension(question, clause),
+            other_time=times.other_year(question, clause_text)
+            or times.earlier(question, clause_text),
             owner=self._other_owner(question, start)
             or self._event_of_another(question, start)
-            or _other_holder(question, self.text[sentence_start:sentence_end]),
-            listed=_listed_name(question, self.text, (sentence_start, end, sentence_end)),
-            missing_relation=_missing_relation(question, stems[before]),
-            rate=_rate(question, self.text[end : min(sentence_end, end + _RATE_REACH)]),
-            capacity=_capacity(question, self.text[clause_start:start]),
-            span_end=_other_end(question, self.text, start, end),
-            level_for_change=_level_for_change(question, stems[before]),
-            reversed_relation=_reversed_relation(
+            or relations.other_holder(question, self.text[sentence_start:sentence_end]),
+            listed=measures.listed_name(question, self.text, (sentence_start, end, sentence_end)),
+            missing_relation=relations.missing_relation(question, stems[before]),
+            rate=measures.rate(
+                question, self.text[end : min(sentence_end, end + measures.RATE_REACH)]
+            ),
+            capacity=measures.capacity(question, self.text[clause_start:start]),
+            span_end=times.other_end(question, self.text, start, end),
+            level_for_change=relations.level_for_change(question, stems[before]),
+            reversed_relation=relations.reversed_relation(
                 question.text, self.text[sentence_start:sentence_end]
             ),
-            cutoff=_cutoff(question, self.text[clause_start:start], self.text[end:clause_end]),
+            cutoff=measures.cutoff(
+                question, self.text[clause_start:start], self.text[end:clause_end]
+            ),
         )
 
     @cached_property
@@ -594,7 +603,7 @@ class PlaceIndex:
         if not any(same_stem(event, term) for term in question.terms):
             return None
         owner = match.group(2)
-        words = [stem(word.lower()) for word in _WORD.findall(owner)]
+        words = [stem(word.lower()) for word in WORD.findall(owner)]
         if any(same_stem(w, known) for w in words for known in (*question.names, *question.terms)):
             return None
         if any(self._is_topic(question, w) for w in words):
@@ -624,12 +633,12 @@ class PlaceIndex:
     def _life_event(self, question: Question, start: int, end: int) -> str | None:
         """ "born" or "died" when the date stands in the brackets of a life the question
         names ("John Gallagher (1919–1980)"); None elsewhere."""
-        found = _lifespan_role(self.text, start, end)
+        found = times.lifespan_role(self.text, start, end)
         if found is None:
             return None
         role, opened = found
         before = self.text[max(0, opened - 40) : opened]
-        named = {stem(word.lower()) for word in _WORD.findall(before)[-3:]}
+        named = {stem(word.lower()) for word in WORD.findall(before)[-3:]}
         return role if named & set(question.names) else None
 
     def _counts_unasked(
@@ -639,8 +648,8 @@ class PlaceIndex:
         never names near it ("how many janitors": "63,519 full-time *teachers*"; "how many
         citizens": "two public *agencies*" in a sentence that speaks of a citizen in another
         clause)."""
-        following, _ = _noun_after(after)
-        head = _counted_head(question)
+        following, _ = measures.nouns_after(after)
+        head = measures.how_many_head(question)
         if not following or head is None:
             return None
         # "gigatons" are tons.
@@ -663,7 +672,7 @@ class PlaceIndex:
         44 districts."""
         stems = self._words[1]
         for before in range(index - 1, max(-1, index - 3), -1):
-            if _is_number(stems[before]):
+            if is_number(stems[before]):
                 return before != last - 1
         return False
 
@@ -676,7 +685,7 @@ class PlaceIndex:
         if first >= len(stems):
             return None
         after = self._words_after(sentences[first], last)
-        following, _ = _noun_after([stems[index] for index in after])
+        following, _ = measures.nouns_after([stems[index] for index in after])
         if not following:
             return None
         noun = self._written(after[following[-1]])
@@ -688,7 +697,7 @@ class PlaceIndex:
         other than what the question asks for."""
         stems = self._words[1]
         after = self._words_after(here, last)
-        found = _counts_other([stems[index] for index in after], question)
+        found = measures.counts_other([stems[index] for index in after], question)
         if found is None:
             words = [self._written(index) for index in after]
             found = self._counts_unasked([stems[i] for i in after], words, question, here, last)
@@ -704,7 +713,7 @@ class PlaceIndex:
         for index in range(last, len(stems)):
             if sentences[index] != here or len(beyond) == NEAR:
                 break
-            if stems[index] not in _CLAUSE_MARKS:
+            if stems[index] not in CLAUSE_MARKS:
                 beyond.append(stems[index])
         return beyond
 
@@ -722,604 +731,5 @@ class PlaceIndex:
     def _written(self, index: int) -> str:
         """Word ``index`` as the text writes it."""
         starts, stems, _, _ = self._words
-        match = _WORD.match(self.text, starts[index])
+        match = WORD.match(self.text, starts[index])
         return match.group() if match else stems[index]
-
-
-def _clause_around(text: str, start: int, end: int, lower: int, upper: int) -> tuple[int, int]:
-    """The clause holding ``text[start:end]``: from the mark before it to the mark after it,
-    within the sentence ``[lower, upper)``.
-
-    A "not" elsewhere in a long sentence says nothing about this figure ("Denmark joined in
-    1972, but Norway did not"); measured on 200 SQuAD dev questions, reading negation in the
-    clause rather than the sentence verified 4 more right answers and no more wrong ones.
-    """
-    # A bracket closed before the figure is an aside ("all spirits (not just imported ones)
-    # to have 25 per cent"), and one opened after it is too. The comma of "1,200" or of
-    # "December 31, 2019" ends no clause.
-    marks = [m.start() for m in _CLAUSE_MARK.finditer(text, lower, upper)]
-    before = [at for at in marks if at < start]
-    after = [at for at in marks if at >= end]
-    return (before[-1] if before else lower, after[0] if after else upper)
-
-
-def _states(stems: Iterable[str], question: Question) -> bool:
-    """Whether words by a figure name the derivation an arithmetic question asks for."""
-    if not question.wants_arithmetic:
-        return True
-    return any(word in question.derivation for word in stems)
-
-
-# SQuAD v2 makes unanswerable questions by swapping a word for its opposite.
-_OPPOSITES = [
-    (word, other, stems_of(word.replace(",", " ")), stems_of(other.replace(",", " ")))
-    for pair in (
-        "over/under before/after more/less more/fewer first/last win/lose won/lost "
-        "gain/lose gained/lost begin/end start/end born/died birth/death north/south "
-        "east/west import/export imported/exported earliest/latest maximum/minimum "
-        "majority/minority rise/fall rose/fell increase/decrease increased/decreased "
-        "highest/lowest largest/smallest above/below entered/left open/closed "
-        "opened/closed upper/lower inside/outside oldest/newest oldest/recent "
-        # Verbs with their irregular forms: "take land" against "gave land".
-        "give,gave,given/take,took,taken buy,bought/sell,sold add,added/remove,removed "
-        "arrive,arrived/depart,departed accept,accepted/reject,rejected lose,lost/defeat,defeated "
-        "agree,agreed,agreement/dispute,disputed declare,declared/end,ended"
-    ).split()
-    for first, second in [pair.split("/")]
-    for word, other in ((first, second), (second, first))
-]
-
-
-_ORDINALS = tuple(
-    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
-)
-_PER_SECOND = re.compile(r"\b(per|a|each)\s+second\b", re.IGNORECASE)
-_NEGATING_PREFIXES = ("un", "non", "dis")
-# "disestablish" is not "establish", but "discover" is no opposite of "cover".
-_SHORTEST_BASE = {"un": 4, "non": 4, "dis": 6}
-
-
-_HYPHENATED = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
-
-
-@lru_cache(maxsize=256)
-def _question_words(text: str) -> tuple[tuple[str, ...], frozenset[str]]:
-    # Hyphenated words stay whole: "non-slave" is the opposite of "slave".
-    words = tuple(w.lower() for w in _HYPHENATED.findall(text))
-    return words, frozenset(stem(word) for word in words)
-
-
-def _opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
-    """The first question word whose opposite the sentence says and which it does not say."""
-    words, asked = _question_words(question.text)
-    for forms, other_forms, form_stems, other_stems in _OPPOSITES:
-        if form_stems & asked and other_stems & said and not form_stems & said:
-            return forms.split(",")[0], other_forms.split(",")[0]
-    # "decide to stop giving away digiboxes" against "the decision to give away digiboxes".
-    stopped = _STOPS_DOING.search(question.text)
-    if stopped is not None:
-        done = stem(stopped.group(2).lower())
-        if done in said and not said & _STOP_STEMS:
-            return stopped.group().lower(), done
-    # "the second assessment report" against "the Fourth Assessment Report".
-    ordinals = [w for w in words if w in _ORDINALS and not _PER_SECOND.search(question.text)]
-    if ordinals and not any(stem(w) in said for w in ordinals):
-        # "top ranked" says first, against a question's "ranked second".
-        others = _ORDINALS if "first" in ordinals else (*_ORDINALS, "top")
-        other = next((w for w in others if stem(w) in said), None)
-        if other is not None:
-            return ordinals[0], other
-    # "unofficially launched" against "officially launched", either way round.
-    for word in words:
-        if stem(word) in said:
-            continue
-        for prefix in _NEGATING_PREFIXES:
-            shortest = _SHORTEST_BASE[prefix]
-            if word.startswith(prefix):
-                base = word[len(prefix) :]
-                # The text's "non-vested" is two words here: its own "non" says it too.
-                hyphenated = base.startswith("-")
-                base = base.lstrip("-")
-                said_too = hyphenated and prefix in said
-                if len(base) >= shortest and stem(base) in said and not said_too:
-                    return word, base
-            if len(word) >= shortest and stem(prefix + word) in said:
-                return word, prefix + word
-    return None
-
-
-_HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
-_STOPS_DOING = re.compile(
-    r"\b(stop(?:ped|s)?|ceas(?:e|ed|es)|quit|halt(?:ed|s)?|end(?:ed|s)?)\s+([a-z]+ing)\b",
-    re.IGNORECASE,
-)
-_STOP_STEMS = stems_of(
-    "stop stopped cease ceased quit halt halted end ended ending discontinue discontinued "
-    "abandon abandoned suspend suspended longer not never"
-)
-_YEAR_LABEL = re.compile(r"(?<!\d)(?:1[89]|20)\d\d:$")
-_PAST_TENSE = re.compile(r"^[a-z]{2,}ed$")
-_LINKING = frozenset("to and or of the than from".split())
-_LIFE_EVENTS = {word: event for event, words in LIFE_EVENTS.items() for word in stems_of(words)}
-_LIFESPAN = re.compile(r"\(([^()]{0,80})\)")
-_DASH = re.compile(r"\s*(?:–|—|-|\bto\b)\s*")
-
-
-def _lifespan_role(text: str, start: int, end: int) -> tuple[str, int] | None:
-    """ "born" or "died" for a date in a life's brackets, "(1919–1980)", "(born 10 July
-    1856)", "(d. 1679)", with where the brackets open; None elsewhere."""
-    opened = text.rfind("(", max(0, start - 80), start)
-    if opened < 0:
-        return None
-    match = _LIFESPAN.match(text, opened)
-    if match is None or match.end() < end:
-        return None
-    inside = match.group(1).split(";")[-1]  # "(Serbian: ...; 10 July 1856 – 7 January 1943)"
-    offset = match.end(1) - len(inside)
-    lead = inside.lstrip().lower()
-    if lead.startswith(("born", "b.")):
-        return "born", opened
-    if lead.startswith(("died", "d.")):
-        return "died", opened
-    dash = _DASH.search(inside)
-    if dash is None or dash.start() == 0:
-        return None
-    return ("born" if end <= offset + dash.start() else "died"), opened
-
-
-_ASKED_OF = re.compile(r"\b(\w+)\s+of\s+(?:the\s+)?([A-Z][\w'-]*)")
-_HAS = re.compile(r"\b([A-Z][\w'-]*)\s+(?:has|had|have)\s+((?:[a-z]+\s+){1,5})")
-
-
-def _other_holder(question: Question, sentence: str) -> str | None:
-    """The name a sentence says has what the question asks of another ("the discharge of the
-    Moselle": "the Rhine has an annual mean discharge"), when the sentence never names the
-    question's."""
-    asked = _ASKED_OF.search(question.text)
-    if asked is None:
-        return None
-    measure, owner = stem(asked.group(1).lower()), stem(asked.group(2).lower())
-    if owner in {stem(w.lower()) for w in _WORD.findall(sentence)}:
-        return None
-    for held in _HAS.finditer(sentence):
-        holder = stem(held.group(1).lower())
-        if holder != owner and measure in {stem(word) for word in held.group(2).split()}:
-            return held.group(1)
-    return None
-
-
-# Relations whose two sides SQuAD v2 swaps: "OneDrive will soon become SkyDrive" against
-# "SkyDrive will soon become OneDrive", "NTL Telewest rebranded from Virgin Media".
-_RELATION = re.compile(
-    r"\b(?:(become|became|becomes)|(re-?brand(?:ed|s)?|rename[ds]?)"
-    r"|(replace[ds]?|succeed(?:ed|s)?))\b",
-    re.IGNORECASE,
-)
-# A capitalized word, or a code of a name ("Astra *1A*").
-_NAME_NEAR = re.compile(r"[A-Z][\w'’+-]*|\d+[A-Z][\w-]*")
-_RELATION_REACH = 4
-"""How many words from the relation's verb each side's name may stand."""
-_PASSIVE = re.compile(r"\b(?:was|were|is|are|been|be)\s+$", re.IGNORECASE)
-
-
-@lru_cache(maxsize=1024)
-def _relation_sides(text: str) -> tuple[frozenset[str], str, frozenset[str]] | None:
-    """The words of the names a relation leads from and to, with its verb ("SkyDrive",
-    "become", "OneDrive"); None without a name on each side."""
-    match = _RELATION.search(text)
-    if match is None:
-        return None
-    before = re.findall(r"[^\s():/\"“”]+", text[: match.start()])[-_RELATION_REACH:]
-    after = re.findall(r"[^\s():/\"“”]+", text[match.end() :])[:_RELATION_REACH]
-    first = _name_run(list(reversed(before)))
-    second = _name_run(after)
-    if not first or not second:
-        return None
-    _, renamed, replaced = match.groups()
-    if renamed:
-        # "Virgin Media re-branded from NTL:Telewest": the name after "from" is the old one.
-        leads_back = "from" in (word.lower() for word in after)
-    elif replaced:
-        # "B replaced A" leads from A; "A was replaced by B" leads from A too.
-        leads_back = not (_PASSIVE.search(text[: match.start()]) or after[:1] == ["by"])
-    else:
-        leads_back = False
-    old, new = (second, first) if leads_back else (first, second)
-    return old, match.group().lower(), new
-
-
-def _name_run(words: list[str]) -> frozenset[str]:
-    """The stems of the first run of capitalized words among ``words``."""
-    run: list[str] = []
-    for word in words:
-        if _NAME_NEAR.match(word):
-            run.append(stem(word.strip(".,?'’").lower()))
-        elif run:
-            break
-    return frozenset(run)
-
-
-def _reversed_relation(question: str, sentence: str) -> str | None:
-    """The relation's verb when the sentence leads it the other way round."""
-    asked = _relation_sides(question)
-    said = _relation_sides(sentence)
-    if asked is None or said is None:
-        return None
-    # "Astra 1A" and "Astra 2A" differ by what they do not share.
-    asked_old, asked_new = asked[0] - asked[2], asked[2] - asked[0]
-    said_old, said_new = said[0] - said[2], said[2] - said[0]
-    if not asked_old or not asked_new:
-        return None
-    swapped = asked_old & said_new and asked_new & said_old
-    return said[1] if swapped else None
-
-
-_CHANGE_ASKED = re.compile(
-    r"\b(?:did|does|do|has|have|had|will|would)\b[^?]*?\b(cut|reduce|raise|increase|decrease"
-    r"|lower|grow|lose|gain|save|drop|rise|fall|shrink|expand|add)\b",
-    re.IGNORECASE,
-)
-_CHANGE_SAID = stems_of(
-    CHANGE_VERBS
-    + " cut cuts reduce reduced reduces reduction reductions raise raised risen increases "
-    "decreases lower lowered grow grown growth lose lost loss losses gain gained gains save "
-    "saved saving savings drop fall fallen decline shrink shrank expand expanded expansion add "
-    "added addition change changed"
-)
-
-
-def _level_for_change(question: Question, told: list[str]) -> bool:
-    """Whether the question asks how much something changed ("what amount did Harvard cut")
-    and the figure's sentence, and the one before, tell of no change."""
-    if question.expects == "date" or question.wants_arithmetic:
-        return False  # "when did Britain lose its colonies" dates an event
-    if not _CHANGE_ASKED.search(question.text):
-        return False
-    return not any(word in _CHANGE_SAID for word in told)
-
-
-# "the top 15 most populous counties", "the 5 largest cities": a rank's cutoff, no count.
-_SUPERLATIVES = "most|least|largest|biggest|smallest|highest|lowest|best|worst|greatest"
-_TOP_BEFORE = re.compile(r"\b(?:top|bottom)\s*$", re.IGNORECASE)
-_RANKED_AFTER = re.compile(rf"^\s+(?:{_SUPERLATIVES})\b")
-_ASKS_RANK = re.compile(rf"\b(?:top|bottom|first|last|{_SUPERLATIVES})\b|\brank", re.IGNORECASE)
-
-
-def _cutoff(question: Question, before: str, after: str) -> str | None:
-    """ "top" or the superlative that makes a figure where a ranking stops, when a "how
-    many" question asks for no rank ("how many populous counties are there": "the top 15
-    most populous counties")."""
-    if not _HOW_MANY.search(question.text) or _ASKS_RANK.search(question.text):
-        return None
-    top = _TOP_BEFORE.search(before)
-    if top is not None:
-        return top.group().strip()
-    ranked = _RANKED_AFTER.match(after)
-    return ranked.group().strip() if ranked else None
-
-
-# What a question about one end of a span asks ("when did the empire *fall*").
-_ASKS_END = re.compile(
-    r"\b(?:end(?:ed|s)?|fall|fell|collaps\w*|dissol\w*|abolish\w*|out of power|los[et] power"
-    r"|disband\w*|ceas\w*|finish\w*)\b",
-    re.IGNORECASE,
-)
-_ASKS_START = re.compile(
-    r"\b(?:begin|began|begun|start\w*|found(?:ed|ing)?|establish\w*|creat\w*|form(?:ed)?"
-    r"|rise|rose|c[oa]me to power|launch\w*)\b",
-    re.IGNORECASE,
-)
-_YEAR_SPAN = re.compile(r"(?<!\d)((?:1[0-9]|20)\d\d)\s*[–—-]\s*((?:1[0-9]|20)?\d\d)(?!\d)")
-"""A span of years, "1851–1860" or "1368–1644" (its first and last year as groups)."""
-
-
-def _other_end(question: Question, text: str, start: int, end: int) -> str | None:
-    """ "the start" or "the end" of a span of years ("1368–1644") the figure at
-    ``text[start:end]`` is, when the question asks about the other end."""
-    asks_end = bool(_ASKS_END.search(question.text))
-    asks_start = bool(_ASKS_START.search(question.text))
-    if asks_end == asks_start:
-        return None
-    for match in _YEAR_SPAN.finditer(text, max(0, start - 12), min(len(text), end + 12)):
-        if match.start(1) <= start and end <= match.end(1) and asks_end:
-            return "the start"
-        if match.start(2) <= start and end <= match.end(2) and asks_start:
-            return "the end"
-    return None
-
-
-_TOTAL_WORDS = stems_of(TOTAL_WORDS)
-_CHANGE_WORDS = stems_of(CHANGE_VERBS)
-YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
-"""A year as a table header or a question writes it ("2019", "30 June 2018")."""
-
-
-# What opens the list of what a figure counts: "three bodies of water: the Obersee, ...",
-# "eleven academic units—ten faculties and the Radcliffe Institute". Not a range
-# ("30,000–35,000"), a time ("10:30") or a name's dash ("the Harvard–Yale Regatta").
-_LIST_OPENER = re.compile(r"(?::|—|\s[–-]\s)(?!\s*\d)")
-_LIST_REACH = 60
-"""How many characters after the figure its list may open: the counted noun lies between."""
-
-
-def _listed_name(question: Question, text: str, bounds: tuple[int, int, int]) -> str | None:
-    """A name of a "how many" question that the figure's sentence writes only in the list
-    the figure opens: the figure counts that list's members, of which the name is one.
-    ``bounds``: where the sentence starts, where the figure ends, where the sentence ends."""
-    sentence_start, end, sentence_end = bounds
-    if not question.names or not _HOW_MANY.search(question.text):
-        return None
-    opener = _LIST_OPENER.search(text, end, min(sentence_end, end + _LIST_REACH))
-    if opener is None:
-        return None
-    before = [stem(w.lower()) for w in _WORD.findall(text[sentence_start : opener.start()])]
-    listed = [stem(w.lower()) for w in _WORD.findall(text[opener.end() : sentence_end])]
-    name = next(
-        (
-            name
-            for name in question.names
-            if _has_word(listed, name) and not _has_word(before, name)
-        ),
-        None,
-    )
-    if name is None:
-        return None
-    return next((w for w in _WORD.findall(question.text) if stem(w.lower()) == name), name)
-
-
-# "Paris's population of 100,000", "Harvard's endowment, $37.6 billion": up to three words
-# between the owner and the figure.
-_EVENT_OF = re.compile(
-    r"\bthe\s+([a-z]+)\s+of\s+([A-Z][\w'-]*(?:\s+(?:[A-Z]\.|[A-Z][\w'-]*))*)"
-    r"\s*,?\s*(?:in|on|at)?\s*$"
-)
-_OWNED_BY = re.compile(r"\b([A-Z][a-z]+)(?:'s|’s)\s+(?:[a-z]+,?\s+){1,3}$")
-_TIME_UNITS = frozenset(("year", "month", "week", "day", "hour", "minute", "second"))
-_RATE_WORDS = re.compile(r"\b(?:per|average|rate|density)\b", re.IGNORECASE)
-_RATE_REACH = 40
-"""How many characters after a figure its "per ..." may stand ("0.62 tons of carbon per")."""
-
-
-def _rate(question: Question, after: str) -> str | None:
-    """The measure a rate the text gives right after the figure divides by ("per hectare"),
-    when the question asks for an amount: it names no rate and not that measure. A rate
-    per year, per person or per share may answer an amount ("$0.40 per share")."""
-    # "four cash dividends of $0.40 per share": the rate is the next figure's.
-    after = re.split(r"[\d$€£]", re.sub(r"^\s*±\s*[\d.,]+", "", after), maxsplit=1)[0]
-    match = re.search(r"\bper\s+([a-z]+)", after, re.IGNORECASE)
-    if match is None or _RATE_WORDS.search(question.text):
-        return None
-    written = match.group(1).lower()
-    if written != "square" and unit_token(written) in (None, *_TIME_UNITS):
-        return None
-    divisor = stem(written)
-    asked = _question_words(question.text)[1]
-    return None if any(same_stem(divisor, word) for word in asked) else match.group(1)
-
-
-# What a thing can hold is no count of what it has: SQuAD v2 asks "how many people visit the
-# park each day" of an amphitheatre that "seats up to 2,500 people".
-_CAPACITY_BEFORE = re.compile(
-    r"\b(?:seats?|seating(?:\s+capacity)?(?:\s+(?:of|for))?|capacity(?:\s+(?:of|for))?"
-    r"|holds?\s+up\s+to|accommodates?(?:\s+up\s+to)?|room\s+for)"
-    r"(?:\s+(?:up\s+to|about|around|roughly|nearly|over|some|approximately))?\s*$",
-    re.IGNORECASE,
-)
-_CAPACITY_ASKED = re.compile(
-    r"\b(?:seat\w*|capacit\w*|hold\w*|accommodat\w*|fit|room|maximum|max|can|could)\b",
-    re.IGNORECASE,
-)
-
-
-def _capacity(question: Question, before: str) -> str | None:
-    """The capacity words right before a figure, when the question asks for no capacity."""
-    match = _CAPACITY_BEFORE.search(before)
-    if match is None or _CAPACITY_ASKED.search(question.text):
-        return None
-    return match.group().strip()
-
-
-# SQuAD v2 asks about a relative of the person the text tells of ("When did Edward the
-# Confessor's son return?" where Edward returned).
-_RELATIVE = re.compile(
-    r"(?:'s|’s|\bhis|\bher|\btheir)\s+(son|daughter|father|mother|wife|husband|brother"
-    r"|sister|successor|predecessor|heir|nephew|niece|uncle|aunt|grandson|granddaughter"
-    r"|widow)s?\b",
-    re.IGNORECASE,
-)
-
-
-def _missing_relation(question: Question, stems: list[str]) -> str | None:
-    """The relative the question asks about, when the given stems never mention one."""
-    match = _RELATIVE.search(question.text)
-    if match is None:
-        return None
-    relative = match.group(1).lower()
-    return None if _has_word(stems, stem(relative)) else relative
-
-
-_AT_THE_START = re.compile(
-    r"\b(?:start(?:ed|ing)?|beg[au]n|beginning|open(?:ed)?)\s+with\b|\binitially\b|\boriginally\b"
-    r"|\bat first\b|\bat (?:its|the) (?:founding|start|outset|beginning)\b",
-    re.IGNORECASE,
-)
-_PRESENT = re.compile(r"\b(?:does|do|is|are|has|have)\b", re.IGNORECASE)
-_PAST = re.compile(
-    r"\b(?:did|was|were|had|start\w*|beg[ai]n\w*|initial\w*|original\w*|first|founded|when)\b",
-    re.IGNORECASE,
-)
-
-
-def _earlier(question: Question, clause: str) -> str | None:
-    """ "the start", when a present-tense question ("how many employees does it have") meets
-    a figure its clause gives for the beginning ("started with six employees")."""
-    if not _AT_THE_START.search(clause):
-        return None
-    if not _PRESENT.search(question.text) or _PAST.search(question.text):
-        return None
-    return "the start"
-
-
-def _other_year(question: Question, clause: str) -> str | None:
-    """The year a figure's clause names, when the question asks about one other year; or
-    the span of years the clause gives it for, when the question asks about one of them."""
-    if question.expects == "date":
-        return None
-    asked = set(YEAR.findall(question.text))
-    said = YEAR.findall(clause)
-    if len(asked) != 1 or not said:
-        return None
-    if not asked & set(said):
-        return said[0]
-    # "in the decade 1851–1860" gives the figure for ten years, not for 1860.
-    if _YEAR_SPAN.search(question.text):
-        return None
-    spans = [m for m in _YEAR_SPAN.finditer(clause) if asked & set(YEAR.findall(m.group()))]
-    alone = YEAR.findall(_YEAR_SPAN.sub(" ", clause))
-    return spans[0].group() if spans and not asked & set(alone) else None
-
-
-def _counted_head(question: Question) -> str | None:
-    """The stem of what a "how many" question counts ("how many *schools*")."""
-    return counted_head(question.text) if _HOW_MANY.search(question.text) else None
-
-
-def _counts_unlabelled(question: Question, labels: list[str], words: set[str]) -> str | None:
-    """A cell's row label when the question counts something ("how many components") that
-    none of the cell's labels names: the cell is an amount of the row, not that count."""
-    head = _counted_head(question)
-    if head is None or any(same_stem(w, head) or w.endswith(head) for w in words):
-        return None
-    return labels[0] or None
-
-
-def _part_of_the_row_total(question: Question, columns: tuple[str, list[str]] | None) -> bool:
-    if columns is None:
-        return False
-    own, others = columns
-    words = {stem(w.lower()) for w in _WORD.findall(own) if w not in _CLAUSE_MARKS}
-    if words & _TOTAL_WORDS:
-        return False  # the total's own column
-    named = {w for w in words if w not in STOPWORDS and not YEAR.fullmatch(w)}
-    if not named or any(same_stem(w, term) for w in named for term in question.terms):
-        return False  # a year's column, or one the question names
-    return any(
-        any(stem(w.lower()) in _TOTAL_WORDS for w in _WORD.findall(other)) for other in others
-    )
-
-
-def _one_of_years(question: Question, labels: list[str]) -> bool:
-    """A cell of one year's column, when the question wants a total over several ("the
-    total audit fees in both 2018 and 2019" is a sum, not the 2018 "Total Fees")."""
-    asked = set(YEAR.findall(question.text))
-    held = asked & set(YEAR.findall(" ".join(labels)))
-    return len(asked) > 1 and len(held) < len(asked)
-
-
-def _as_change(before: list[str]) -> bool:
-    """Whether the words just before a figure give it as a change: "increased $273 million",
-    "rose by 6%", "an increase of 5%" (but "grew to 5,000" gives a level)."""
-    if not before:
-        return False
-    if before[-1] in ("by", "of") and len(before) > 1:
-        return before[-2] in _CHANGE_WORDS
-    return before[-1] in _CHANGE_WORDS
-
-
-_DIMENSIONS = {
-    stem(word): dimension
-    for dimension, words in (
-        ("length", "long length"),
-        ("width", "wide width broad breadth"),
-        ("height", "high height tall"),
-        ("depth", "deep depth"),
-    )
-    for word in words.split()
-}
-
-
-def _other_dimension(question: Question, clause: list[str]) -> str | None:
-    """A dimension word in the figure's clause when the question asks another and the clause
-    never says that one ("How wide is the Rhine?": "the accepted *length* of the Rhine was
-    1,230 kilometres")."""
-    asked = {_DIMENSIONS[w] for w in _question_words(question.text)[1] if w in _DIMENSIONS}
-    said = {_DIMENSIONS[w]: w for w in clause if w in _DIMENSIONS}
-    if asked and said and not said.keys() & asked:
-        return next(iter(said.values()))
-    return None
-
-
-def _noun_after(after: list[str]) -> tuple[list[int], dict[str, int]]:
-    """Which of the stems after a figure name what it counts, and the dimensions among them.
-
-    What a figure counts comes right after it, before any other small word ("182 million
-    tons *of dust*" counts tons); the rest of a range ("ten *to fifteen* lead authors")
-    counts the same thing."""
-    skip = 2 if len(after) > 1 and after[0] in _RANGE_WORDS and _is_number(after[1]) else 0
-    following: list[int] = []
-    dimensions: dict[str, int] = {}
-    for index in range(skip, len(after)):
-        word = after[index]
-        if word in _DIMENSIONS:
-            dimensions[_DIMENSIONS[word]] = index
-        if word in _CLAUSE_MARKS or word[:1].isdigit() or word in STOPWORDS:
-            break
-        following.append(index)
-    return following, dimensions
-
-
-def _counts_other(after: list[str], question: Question) -> int | None:
-    """Which of the stems after a figure says it measures something else than the question
-    asks: another of the question's nouns where it counts one ("how many students": "88
-    private *schools*"), or another dimension ("how wide": "300 km *long*")."""
-    following, dimensions = _noun_after(after)
-    asked = {_DIMENSIONS[w] for w in _question_words(question.text)[1] if w in _DIMENSIONS}
-    if asked and dimensions and not dimensions.keys() & asked:
-        return next(iter(dimensions.values()))
-    words = [after[index] for index in following]
-    if question.target and not any(same_stem(w, t) for w in words for t in question.target):
-        # The last such word is the noun ("88 private *schools*").
-        for index in reversed(following):
-            if after[index] in question.terms and after[index] not in question.names:
-                return index
-    return None
-
-
-_RANGE_WORDS = frozenset(("to", "or", "and"))
-_NUMBER_STEMS = frozenset(stem(word) for word in NUMBER_WORDS)
-
-
-def _is_number(word: str) -> bool:
-    return word[:1].isdigit() or word in _NUMBER_STEMS
-
-
-def _beside(stems: list[str], first: int, last: int) -> list[str]:
-    """The words just before and after a figure, up to another figure or a clause mark:
-    in "rose 5.6% to $503.6 million" only 5.6% is what "rose" measures."""
-    found: list[str] = []
-    for step, index in ((-1, first - 1), (1, last)):
-        for _ in range(STATED_WITHIN):
-            if not 0 <= index < len(stems):
-                break
-            word = stems[index]
-            if word in _CLAUSE_MARKS or word[:1].isdigit():
-                break
-            found.append(word)
-            index += step
-    return found
-
-
-def _has_word(stems: list[str], term: str) -> bool:
-    """The term among the stems, or written as two of them ("rain forest" for "rainforest")."""
-    return any(same_stem(w, term) for w in stems) or any(
-        first + second == term for first, second in zip(stems, stems[1:], strict=False)
-    )
-
-
-def same_stem(word: str, term: str) -> bool:
-    """Equal stems, or one a prefix of the other when both are long ("sahara"/"saharan")."""
-    if word == term:
-        return True
-    if len(word) >= 5 and len(term) >= 5:
-        return word.startswith(term) or term.startswith(word)
-    return False
