@@ -48,44 +48,12 @@ class SpanChecker:
         kind = question.expects or candidate.value.kind
         if candidate.value.kind != kind:
             return self._fail(f"the question asks for a {kind}, not a {candidate.value.kind}")
+        refusal = _asks_otherwise(candidate.value, question, source)
+        if refusal is not None:
+            return self._fail(refusal)
         threshold = _setting(context, "min_relevance", defaults.MIN_RELEVANCE)
         margin = _setting(context, "margin", defaults.MARGIN)
-        wanted = question.unit
-        if _compares_years(question, candidate.value):
-            return self._fail(
-                "the question asks which year holds the larger or smaller figure; that the "
-                "text names the year does not say so"
-            )
-        if _names_it(question, candidate.value):
-            return self._fail("the question itself names this value; it asks for another")
-        if source.poses(question.asked):
-            # A word problem: it states the data and asks for what follows from them
-            # (SVAMP dev: every figure models copied out of the problem was wrong).
-            return self._fail(
-                "the source poses this question itself: its figures are the problem's data, "
-                "and the answer must be computed from them"
-            )
-        premise = _missing_premise(question, source) or _missing_year(question, source.text)
-        if premise is not None:
-            return self._fail(f"the question speaks of {premise!r}, and the source does not")
-        asked = source.places.asked_names(question)
-        mixed = next((written for written, _, whole in asked if not whole), None)
-        if mixed is not None:
-            return self._fail(
-                f"the question names {mixed!r}, and the source writes those words only in "
-                "other names"
-            )
-        if _DURATION.search(question.text) and _unit_of(candidate.value) in _CURRENCIES:
-            return self._fail("the question asks how long, and a sum of money is no duration")
-        # "How many dollars" names no unit (pounds may be weight), so money may answer it.
-        unit = _unit_of(candidate.value)
-        if _counts(question) and wanted is None and unit is not None and unit not in _CURRENCIES:
-            measure = "a percentage" if unit == "%" else "a measure"
-            return self._fail(f"the question asks how many, and {measure} is no count")
-        if wanted and _unit_of(candidate.value) not in (None, wanted):
-            return self._fail(f"the question asks in {wanted}, not {_unit_of(candidate.value)}")
-        if unit == "%" and wanted is None and _AMOUNT.search(question.text):
-            return self._fail("the question asks for an amount, and a percentage is a share of one")
+        wanted, unit = question.unit, _unit_of(candidate.value)
         places = [m for m in source.mentions if occurs_as(candidate.value, m.value)]
         if not places:
             return self._fail("the value does not occur in the source")
@@ -132,6 +100,7 @@ class SpanChecker:
         rival = _best_rival(context, candidate.value, kind)
         where = f"found {len(places)} time(s); its best place scores {best_place.score:.2f}"
         sentence_start, sentence_end = source.sentence_around(best.start, best.end)
+        asked = source.places.asked_names(question)
         other = another_name(asked, source.places.text[sentence_start:sentence_end])
         if other is not None:
             return self._fail(
@@ -180,6 +149,48 @@ class SpanChecker:
         self, detail: str, score: float = 0.0, evidence: tuple[Evidence, ...] = ()
     ) -> CheckResult:
         return CheckResult(self.name, "fail", score, evidence, detail, grounding=True)
+
+
+def _asks_otherwise(value: Value, question: Question, source: Source) -> str | None:
+    """Why the question cannot be asking for this value, whatever place it holds in the
+    source: its kind, unit or wording asks for another, or the source lacks what the
+    question presupposes. None when nothing rules it out."""
+    wanted = question.unit
+    if _compares_years(question, value):
+        return (
+            "the question asks which year holds the larger or smaller figure; that the "
+            "text names the year does not say so"
+        )
+    if _names_it(question, value):
+        return "the question itself names this value; it asks for another"
+    if source.poses(question.asked):
+        # A word problem: it states the data and asks for what follows from them
+        # (SVAMP dev: every figure models copied out of the problem was wrong).
+        return (
+            "the source poses this question itself: its figures are the problem's data, "
+            "and the answer must be computed from them"
+        )
+    premise = _missing_premise(question, source) or _missing_year(question, source.text)
+    if premise is not None:
+        return f"the question speaks of {premise!r}, and the source does not"
+    asked = source.places.asked_names(question)
+    mixed = next((written for written, _, whole in asked if not whole), None)
+    if mixed is not None:
+        return (
+            f"the question names {mixed!r}, and the source writes those words only in other names"
+        )
+    unit = _unit_of(value)
+    if _DURATION.search(question.text) and unit in _CURRENCIES:
+        return "the question asks how long, and a sum of money is no duration"
+    # "How many dollars" names no unit (pounds may be weight), so money may answer it.
+    if _counts(question) and wanted is None and unit is not None and unit not in _CURRENCIES:
+        measure = "a percentage" if unit == "%" else "a measure"
+        return f"the question asks how many, and {measure} is no count"
+    if wanted and unit not in (None, wanted):
+        return f"the question asks in {wanted}, not {unit}"
+    if unit == "%" and wanted is None and _AMOUNT.search(question.text):
+        return "the question asks for an amount, and a percentage is a share of one"
+    return None
 
 
 def _place_refusal(place: Place, question: Question) -> str | None:
