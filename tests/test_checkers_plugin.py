@@ -85,5 +85,6 @@ def test_plugin_checker_judges_answers_through_the_cli(plugin_env, example_path)
             assert even["verdict"] == expected, even
             if expected == "fail":
                 assert not candidate["accepted"]
+                assert candidate["refused_at"] in ("kind", "check")
     assert done.returncode == 0, record["reason"]  # 312 people: even, and in the source
     assert record["answer"]["value"]["number"] == "312"

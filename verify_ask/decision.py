@@ -17,6 +17,9 @@ class Judgement:
     checks: tuple[CheckResult, ...]
     accepted: bool
     reason: str
+    refused_at: str | None = None
+    """The step of the decision that refused it: "kind", "check" (a plain checker failed),
+    "grounding" or "support"; None when accepted."""
 
 
 def judge(candidate: Candidate, checks: tuple[CheckResult, ...], question: Question) -> Judgement:
@@ -37,22 +40,23 @@ def judge(candidate: Candidate, checks: tuple[CheckResult, ...], question: Quest
             checks,
             False,
             f"is a {candidate.value.kind}, the question asks for a {question.expects}",
+            "kind",
         )
     failed = [c.checker for c in checks if not (c.grounding or c.support) and c.verdict == "fail"]
     if failed:
-        return Judgement(candidate, checks, False, f"failed {', '.join(failed)}")
+        return Judgement(candidate, checks, False, f"failed {', '.join(failed)}", "check")
     grounding = [c for c in checks if c.grounding and c.verdict != "skip"]
     if not any(c.passed for c in grounding):
         if not grounding:
-            return Judgement(candidate, checks, False, "no grounding checker ran")
+            return Judgement(candidate, checks, False, "no grounding checker ran", "grounding")
         names = ", ".join(c.checker for c in grounding)
-        return Judgement(candidate, checks, False, f"not grounded in the source ({names} failed)")
+        reason = f"not grounded in the source ({names} failed)"
+        return Judgement(candidate, checks, False, reason, "grounding")
     # After grounding: "not in the source" says more about a figure than "few samples".
     support = [c for c in checks if c.support and c.verdict != "skip"]
     if support and not any(c.passed for c in support):
-        return Judgement(
-            candidate, checks, False, f"failed {', '.join(c.checker for c in support)}"
-        )
+        reason = f"failed {', '.join(c.checker for c in support)}"
+        return Judgement(candidate, checks, False, reason, "support")
     return Judgement(candidate, checks, True, "passed every check")
 
 

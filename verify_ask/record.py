@@ -42,6 +42,7 @@ def outcome_record(
                 "text": j.candidate.surface,
                 "accepted": j.accepted,
                 "reason": j.reason,
+                "refused_at": j.refused_at,
                 "checks": [c.to_json() for c in j.checks],
             }
             for j in outcome.judgements
