@@ -88,6 +88,9 @@ def test_eval_runs_resumes_and_plots(tmp_path: Path, capsys) -> None:
     assert first["records"] == 2
     assert set(first["scores"]) == {"squad", "squad-unanswerable", "all"}
     assert first["scores"]["squad-unanswerable"]["verified"]["abstention_unanswerable"] is not None
+    # One answerable record: one outcome under verified, and none for the unanswerable file.
+    assert sum(first["answerable_outcomes"]["squad"].values()) == 1
+    assert "squad-unanswerable" not in first["answerable_outcomes"]
     lines = [json.loads(line) for line in per_record.read_text().splitlines()]
     assert [line["id"] for line in lines] == ["squad-nations", "unanswerable"]
     assert all(len(line["samples"]) == 3 for line in lines)
@@ -97,6 +100,7 @@ def test_eval_runs_resumes_and_plots(tmp_path: Path, capsys) -> None:
     assert main([*args, "--resume"]) == 0
     again = json.loads(capsys.readouterr().out)
     assert again["scores"] == first["scores"]
+    assert again["answerable_outcomes"] == first["answerable_outcomes"]
     assert again["sweep"] == first["sweep"]
     assert len(per_record.read_text().splitlines()) == 2
 

@@ -29,6 +29,8 @@ def render_report(report: dict[str, Any], console: Console) -> None:
             )
         table.add_section()
     console.print(table)
+    if report.get("answerable_outcomes"):
+        console.print(_outcome_table(report["answerable_outcomes"]))
     for name, rows in report["scores"].items():
         cost = rows["cost"]
         console.print(
@@ -41,3 +43,31 @@ def render_report(report: dict[str, Any], console: Console) -> None:
         "V verified at the chosen thresholds):"
     )
     console.print(text_chart(report), highlight=False)
+
+
+_OUTCOME_COLUMNS = {
+    "right": "right",
+    "wrong": "wrong",
+    "no_right_candidate": "unsampled",
+    "not_grounded": "ungrounded",
+    "not_backed": "unbacked",
+    "refused_otherwise": "other",
+}
+
+
+def _outcome_table(outcomes: dict[str, dict[str, int]]) -> Table:
+    """Where verified@N's answerable records went (``verify_ask.evaluation.losses``)."""
+    table = Table(
+        title="answerable records under verified: answered, or why not",
+        caption=(
+            "unsampled: no sample or ranked figure was right; ungrounded, unbacked, other: a "
+            "right value was refused for grounding (span, arithmetic), for support (vote, "
+            "rank), or for its kind or another checker"
+        ),
+    )
+    table.add_column("data")
+    for title in _OUTCOME_COLUMNS.values():
+        table.add_column(title, justify="right")
+    for name, counts in outcomes.items():
+        table.add_row(name, *(str(counts[key]) for key in _OUTCOME_COLUMNS))
+    return table

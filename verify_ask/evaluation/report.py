@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from verify_ask.evaluation.losses import where_answers_went
 from verify_ask.evaluation.metrics import score
 from verify_ask.evaluation.runner import STRATEGIES, Scored, rejudge, with_thresholds
 from verify_ask.pipeline import Settings
@@ -35,6 +36,7 @@ def build_report(
             "tokens": round(sum(s.tokens for s in members) / count, 1),
             "seconds": round(sum(s.seconds for s in members) / count, 3),
         }
+    outcomes = {name: where_answers_went(members) for name, members in groups.items()}
     points = sweep(done, settings)
     return {
         "records": len(done),
@@ -49,6 +51,7 @@ def build_report(
         },
         "strategies": strategies,
         "scores": scores,
+        "answerable_outcomes": {name: counts for name, counts in outcomes.items() if counts},
         "sweep": points,
         "frontier": frontier(points),
     }
