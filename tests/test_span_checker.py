@@ -244,6 +244,20 @@ def test_an_arithmetic_question_is_grounded_where_the_text_states_the_result(
         assert "computed figure" in result.detail
 
 
+def test_a_derived_figure_may_be_stated_several_words_away_in_its_clause() -> None:
+    # TAT-QA dev (Zhu et al. 2021), CC BY 4.0.
+    text = (
+        "We normally carry three to four weeks of finished goods inventory. The average "
+        "duration of our accounts receivable is approximately 25 days."
+    )
+    question = "What is the average duration of the accounts receivables?"
+    assert check(question, "25 days", text, min_relevance=0.0).verdict == "pass"
+    # Another figure between the word and this one: the word states that figure, not this.
+    other = "The average price was $12 and the duration of our receivables 25 days."
+    result = check(question, "25 days", other, min_relevance=0.0)
+    assert result.verdict == "fail" and "computed figure" in result.detail
+
+
 def test_a_change_column_in_percent_states_a_percentage_change() -> None:
     table = (
         "Table:\n$ million | 2019 | 2018 | Change (%)\nOrder intake | 532.0 | 470.0 | 13.2\n"

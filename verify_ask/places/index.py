@@ -30,7 +30,6 @@ from verify_ask.normalize.units import unit_token
 from verify_ask.places import measures, relations, times
 from verify_ask.places.words import (
     CLAUSE_MARKS,
-    STATED_WITHIN,
     WORD,
     beside,
     clause_around,
@@ -64,6 +63,9 @@ TOPIC_SENTENCES = 3
 """A name found in this many sentences is the text's topic and need not stand by the figure."""
 FOLLOWING = 6
 """How many words after a figure may name what it counts ("16,000 *tree species*")."""
+COUNTED_WITHIN = 4
+"""How many words after a figure may say that it counts something else than the question
+asks ("88 private *schools*" for "how many students")."""
 MAX_INITIALISM = 5
 """A name this short may be the initials of capitalized words ("EU", "CJEU")."""
 MISSPELLABLE = 6
@@ -722,7 +724,7 @@ class PlaceIndex:
         in its sentence, up to a past tense ("16 national science academies *issued*")."""
         stems, sentences = self._words[1], self._words[2]
         after: list[int] = []
-        for index in range(last, min(last + STATED_WITHIN, len(stems))):
+        for index in range(last, min(last + COUNTED_WITHIN, len(stems))):
             if sentences[index] != here or (after and _PAST_TENSE.search(self._written(index))):
                 break
             after.append(index)
