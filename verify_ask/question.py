@@ -92,6 +92,8 @@ def analyze_question(text: str) -> Question:
     else:
         expects = None
     wants_arithmetic = expects != "date" and bool(_ARITHMETIC_CUES.search(cleaned))
+    if wants_arithmetic:
+        expects = "number"  # a computed figure: a change, a ratio, a sum, never a date
     asked = _REASON.split(cleaned, maxsplit=1)[0]
     return Question(
         written,

@@ -156,8 +156,6 @@ def _asks_otherwise(value: Value, question: Question, source: Source) -> str | N
     source: its kind, unit or wording asks for another, or the source lacks what the
     question presupposes. None when nothing rules it out."""
     wanted = question.unit
-    if question.wants_arithmetic and value.kind == "date":
-        return "the question asks for a computed figure, and a date is none"
     if _compares_years(question, value):
         return (
             "the question asks which year holds the larger or smaller figure; that the "
