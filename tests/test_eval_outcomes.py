@@ -37,11 +37,11 @@ def _scored(answers: list[str], samples: list[str], settings: Settings | None = 
         (["four"], ["four"] * 10, "right"),
         # The gold answer is deliberately another figure: "four" is verified, and wrong.
         (["nine"], ["four"] * 10, "wrong"),
-        (["four"], ["two"] * 10, "no_right_candidate"),
+        (["four"], ["two"] * 10, "unsampled"),
         # One sample of ten is right and no ranking backs it.
-        (["four"], ["four"] + ["two"] * 9, "not_backed"),
+        (["four"], ["four"] + ["two"] * 9, "unbacked"),
         # Right by the gold answer, but the source never writes it.
-        (["five"], ["five"] * 10, "not_grounded"),
+        (["five"], ["five"] * 10, "ungrounded"),
     ],
     ids=["right", "wrong", "unsampled", "unbacked", "ungrounded"],
 )
@@ -51,9 +51,9 @@ def test_each_answerable_record_has_one_outcome(
     assert outcome_of(_scored(answers, samples)) == outcome
 
 
-def test_a_right_value_another_checker_refuses_is_refused_otherwise() -> None:
+def test_a_right_value_another_checker_refuses_is_other() -> None:
     settings = Settings(pattern=r"^\d+ apples$")
-    assert outcome_of(_scored(["four"], ["four"] * 10, settings)) == "refused_otherwise"
+    assert outcome_of(_scored(["four"], ["four"] * 10, settings)) == "other"
 
 
 def test_judgements_say_which_step_refused_them() -> None:
@@ -82,7 +82,7 @@ def test_the_report_counts_and_renders_the_outcomes() -> None:
     report = build_report(done, Settings())
     counts = report["answerable_outcomes"]["squad"]
     assert sum(counts.values()) == 3
-    assert counts["right"] == counts["no_right_candidate"] == counts["not_backed"] == 1
+    assert counts["right"] == counts["unsampled"] == counts["unbacked"] == 1
     out = io.StringIO()
     render_report(report, Console(file=out, width=120, highlight=False))
     text = out.getvalue()

@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from verify_ask.evaluation.chart import text_chart
+from verify_ask.evaluation.losses import OUTCOMES
 
 
 def render_report(report: dict[str, Any], console: Console) -> None:
@@ -45,16 +46,6 @@ def render_report(report: dict[str, Any], console: Console) -> None:
     console.print(text_chart(report), highlight=False)
 
 
-_OUTCOME_COLUMNS = {
-    "right": "right",
-    "wrong": "wrong",
-    "no_right_candidate": "unsampled",
-    "not_grounded": "ungrounded",
-    "not_backed": "unbacked",
-    "refused_otherwise": "other",
-}
-
-
 def _outcome_table(outcomes: dict[str, dict[str, int]]) -> Table:
     """Where verified@N's answerable records went (``verify_ask.evaluation.losses``)."""
     table = Table(
@@ -66,8 +57,8 @@ def _outcome_table(outcomes: dict[str, dict[str, int]]) -> Table:
         ),
     )
     table.add_column("data")
-    for title in _OUTCOME_COLUMNS.values():
-        table.add_column(title, justify="right")
+    for outcome in OUTCOMES:
+        table.add_column(outcome, justify="right")
     for name, counts in outcomes.items():
-        table.add_row(name, *(str(counts[key]) for key in _OUTCOME_COLUMNS))
+        table.add_row(name, *(str(counts[outcome]) for outcome in OUTCOMES))
     return table

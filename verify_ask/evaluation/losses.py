@@ -13,17 +13,18 @@ from collections.abc import Sequence
 from verify_ask.evaluation.gold import is_right
 from verify_ask.evaluation.runner import Scored
 
-OUTCOMES = {
-    "right": "verified a right answer",
-    "wrong": "verified a wrong answer",
-    "no_right_candidate": "abstained: no sample or ranked figure was right",
-    "not_grounded": "abstained: the right value was not grounded (span, arithmetic)",
-    "not_backed": "abstained: the right value was grounded but the model did not back it",
-    "refused_otherwise": "abstained: the right value was of another kind or failed a checker",
-}
-"""Each outcome's key in ``--json`` and what it means, in the order the report shows them."""
+OUTCOMES = ("right", "wrong", "unsampled", "ungrounded", "unbacked", "other")
+"""An answerable record under verified@N, in the order the report shows them (the same words
+in ``--json`` and on the terminal):
 
-_STEP = {"grounding": "not_grounded", "support": "not_backed"}
+- ``right``, ``wrong``: verify-ask answered it;
+- ``unsampled``: it abstained, and no sample or ranked figure was right;
+- ``ungrounded``: a right value was refused for grounding (span, arithmetic);
+- ``unbacked``: a right value was grounded, but neither votes nor the ranking backed it;
+- ``other``: a right value was of another kind than asked, or a plain checker failed it.
+"""
+
+_REFUSED_AT = {"grounding": "ungrounded", "support": "unbacked", "kind": "other", "check": "other"}
 
 
 def outcome_of(scored: Scored) -> str:
@@ -36,8 +37,10 @@ def outcome_of(scored: Scored) -> str:
         (j for j in scored.outcome.judgements if is_right(j.candidate.value, record)), None
     )
     if right is None:
-        return "no_right_candidate"
-    return _STEP.get(right.refused_at or "", "refused_otherwise")
+        return "unsampled"
+    # Judgements come most-voted first and the verified one is the first accepted, so a
+    # right value that verify-ask did not answer was refused at some step.
+    return _REFUSED_AT[right.refused_at or ""]
 
 
 def where_answers_went(members: Sequence[Scored]) -> dict[str, int] | None:
