@@ -346,6 +346,46 @@ def test_a_name_may_stand_in_the_sentence_before_not_in_the_one_after() -> None:
     assert darfur.verdict == "fail" and "names (darfur)" in darfur.detail, darfur.detail
 
 
+def test_a_pronoun_opening_the_sentence_stands_for_the_name_the_one_before_opens_with() -> None:
+    # SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0, shortened.
+    text = (
+        "Gou derived a cubic interpolation formula for the Fresno Observatory. His calendar, "
+        "the Shoushi Li, was disseminated in 1281 as the official calendar of the Yuan dynasty."
+    )
+    asked = "When did Gou's calendar become the official calendar of the Yuan?"
+    gou = check(asked, "1281", text, min_relevance=0.0, margin=1.0)
+    assert gou.verdict == "pass", gou.detail
+    # A later name of the sentence before is not what "His" stands for, and without the
+    # pronoun the sentence that names another (the Shoushi Li) is about that one.
+    fresno = check(asked.replace("Gou's", "Fresno's"), "1281", text, min_relevance=0.0)
+    assert fresno.verdict == "fail" and "names (fresno)" in fresno.detail, fresno.detail
+    plain = check(asked, "1281", text.replace("His calendar", "The calendar"), min_relevance=0)
+    assert plain.verdict == "fail" and "names (gou)" in plain.detail, plain.detail
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("How much did BSkyB pay for the Primier League rights?", "pass"),
+        ("How much did BSkyB pay for the British rights?", "pass"),
+        ("How much did BSkyB pay for the Pramir League rights?", "fail"),
+        ("How much did BSkyB pay for the French rights?", "fail"),
+    ],
+    ids=["misspelled-by-a-letter", "people-for-country", "two-letters-off", "other-country"],
+)
+def test_a_name_may_be_misspelled_by_a_letter_or_name_the_countrys_people(
+    question: str, verdict: str
+) -> None:
+    # SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0, shortened: questions write
+    # "Primier" for "Premier", and "British" for a sentence's "Britain".
+    text = (
+        "In Britain, BSkyB won the bidding. BSkyB paid £304m for the Premier League rights "
+        "in Britain, which gave it a monopoly of all live matches."
+    )
+    result = check(question, "£304m", text, min_relevance=0.0, margin=1.0)
+    assert result.verdict == verdict, result.detail
+
+
 def test_a_name_that_opens_the_sentence_names_another_too() -> None:
     # SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0: "The Harvard Crimson" opens
     # the sentence, and is still the name of someone the question does not ask about.

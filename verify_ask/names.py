@@ -22,6 +22,49 @@ _DEFINED = re.compile(
 )
 
 
+# Countries whose people are named by another word than the country's ("British" for
+# "Britain"); the others share a stem with it ("German", "Germany").
+_PEOPLE_OF = {
+    "britain": "british",
+    "china": "chinese",
+    "denmark": "danish",
+    "england": "english",
+    "finland": "finnish",
+    "france": "french",
+    "greece": "greek",
+    "ireland": "irish",
+    "israel": "israeli",
+    "netherlands": "dutch",
+    "norway": "norwegian",
+    "pakistan": "pakistani",
+    "peru": "peruvian",
+    "philippines": "filipino",
+    "poland": "polish",
+    "portugal": "portuguese",
+    "scotland": "scottish",
+    "spain": "spanish",
+    "sweden": "swedish",
+    "switzerland": "swiss",
+    "thailand": "thai",
+    "turkey": "turkish",
+    "vietnam": "vietnamese",
+    "wales": "welsh",
+}
+
+
+@lru_cache(maxsize=1)
+def _demonyms() -> dict[str, str]:
+    pairs = {stem(country): stem(people) for country, people in _PEOPLE_OF.items()}
+    return pairs | {people: country for country, people in pairs.items()}
+
+
+def demonym_of(name: str) -> tuple[str, ...]:
+    """The stem that names a country's people for its country's, or the other way round
+    ("british" for "britain"); none for other names."""
+    other = _demonyms().get(name)
+    return () if other is None else (other,)
+
+
 def code_pattern(name: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w])", re.IGNORECASE)
 

@@ -20,6 +20,7 @@ from verify_ask.names import (
     abbreviations,
     asked_names,
     code_pattern,
+    demonym_of,
     initialism_pattern,
     initialisms,
     spelled_out,
@@ -75,6 +76,10 @@ MISSPELLING_SCORE = 88
 """rapidfuzz's ratio out of 100 at which a word is the name misspelled: one letter in
 eight or nine ("emmrich"/"emmerich" 93; not "austria"/"australia" 87.5, "obersee"/"untersee"
 62)."""
+MISSPELLED_LETTERS = 1
+"""A name this long may also differ from the text's word by this many letters wrong, missing,
+added or swapped ("primier"/"premier" 85.7, "theatr"/"theater"), whatever the ratio."""
+_PRONOUNS = frozenset("he she his her it its they their".split())
 _PAST_TENSE = re.compile(r"^[a-z]{2,}ed$")
 _LINKING = frozenset("to and or of the than from".split())
 _LIFE_EVENTS = {word: event for event, words in LIFE_EVENTS.items() for word in stems_of(words)}
@@ -271,24 +276,30 @@ class PlaceIndex:
                 self.source.sentence_index(match.start())
                 for match in initialism_pattern(initials).finditer(self.text)
             }
+        # "British" for "Britain": the name of a country and of its people.
+        for other in demonym_of(name):
+            found |= self.sentences_with(other)
         if not found and name.isalpha() and len(name) >= MISSPELLABLE:
             found = self._misspelled(name)
         return found
 
     def _misspelled(self, name: str) -> set[int]:
         """The sentences of a word spelled nearly as the name: questions misspell names
-        ("Emmrich" for "Emmerich", "Intercolleiate")."""
-        from rapidfuzz import fuzz, process
+        ("Emmrich" for "Emmerich", "Intercolleiate", "Primier" for "Premier")."""
+        from rapidfuzz import fuzz
+        from rapidfuzz.distance import OSA
 
         # Misspellings keep the first letter; other names may not ("Prussia", "Russia").
         words = [
             word for word in self._sentences_of if len(word) >= MISSPELLABLE and word[0] == name[0]
         ]
         found: set[int] = set()
-        for word, _, _ in process.extract(
-            name, words, scorer=fuzz.ratio, score_cutoff=MISSPELLING_SCORE, limit=None
-        ):
-            found |= self._sentences_of[word]
+        for word in words:
+            if (
+                fuzz.ratio(name, word) >= MISSPELLING_SCORE
+                or OSA.distance(name, word, score_cutoff=MISSPELLED_LETTERS) <= MISSPELLED_LETTERS
+            ):
+                found |= self._sentences_of[word]
         return found
 
     def asked_names(self, question: Question) -> tuple[AskedName, ...]:
@@ -348,6 +359,35 @@ class PlaceIndex:
                 for words in names
             )
         return cache[key]
+
+    def _goes_on_about(self, name: str, sentence: int) -> bool:
+        """Whether the sentence opens with a pronoun ("He", "His", "It") that stands for
+        the name, because the sentence before opens with it ("Gou derived a formula... His
+        calendar ... in 1281"): the first name of a sentence is its subject, a later one is
+        not ("Fresno is ... the largest city in the Central Valley ... It is 220 miles")."""
+        if sentence == 0 or not self.source.sentences:
+            return False
+        start, end = self.source.sentences[sentence]
+        opening = self.text[start:end].split(maxsplit=1)[:1]
+        if not opening or opening[0].lower() not in _PRONOUNS:
+            return False
+        starts, stems, sentences, _ = self._words
+        first = bisect.bisect_left(sentences, sentence - 1)
+        last = bisect.bisect_left(sentences, sentence)
+        for index in range(first, last):
+            if same_stem(stems[index], name):
+                # Only the name's own capitalized words may come first ("The historian
+                # Francis Aidan Gasquet"), and a first word that is no name ("The").
+                opening = index
+                while opening > first and self.text[starts[opening - 1]].isupper():
+                    opening -= 1
+                before = [
+                    self.text[starts[i] : starts[i + 1]].strip() for i in range(first, opening)
+                ]
+                if before and before[0].lower() in _NOT_NAMES:
+                    before = before[1:]
+                return not any(word[:1].isupper() for word in before)
+        return False
 
     def _single_names(self, start: int, end: int) -> list[str]:
         """The names of one word in the sentence ``text[start:end]`` that the text writes
@@ -499,6 +539,7 @@ class PlaceIndex:
             for name in question.names
             if not self._is_topic(question, name)
             and not nearby & self.name_sentences(question, name)
+            and not self._goes_on_about(name, here)
         )
         sentence_start, sentence_end = (
             self.source.sentences[here] if self.source.sentences else (0, 0)
