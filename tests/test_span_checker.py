@@ -644,6 +644,11 @@ AUTHORS = (
     'A chapter typically has two "coordinating lead authors" and ten to fifteen "lead authors".'
 )
 COUNCIL = "The Legislative Council has 44 members elected from 22 two-member districts."
+# SQuAD v2.0 dev (Rajpurkar et al. 2018), CC BY-SA 4.0.
+ELECTORATES = (
+    "The State of Victoria was divided into eight electorates with each electorate "
+    "represented by five representatives elected by Single Transferable Vote."
+)
 
 
 @pytest.mark.parametrize(
@@ -676,13 +681,17 @@ COUNCIL = "The Legislative Council has 44 members elected from 22 two-member dis
         (COUNCIL, "How many districts does the Legislative Council have?", "22", None),
         # The districts stand near 44, but 22 counts them.
         (COUNCIL, "How many districts does the Legislative Council have?", "44", "members"),
+        # "represented" is a verb: it names no representatives for eight to count.
+        (ELECTORATES, "How many representatives does each state have?", "eight", "electorates"),
+        (ELECTORATES, "How many representatives does each electorate have?", "five", None),
     ],
     ids=["wide", "long-for-wide", "long", "schools", "schools-for-students", "students",
          "range", "range-counts-authors", "teachers", "teachers-for-janitors", "no-plural-asked",
          "four-words-counted", "the-verb-is-not-counted", "length", "length-for-width",
          "a-count", "a-count-is-no-age", "a-range-before-its-unit", "agencies",
          "agencies-for-citizens-named-in-another-clause", "members", "districts",
-         "members-for-districts-another-figure-counts"],
+         "members-for-districts-another-figure-counts", "a-verb-names-nothing-counted",
+         "the-noun-counted"],
 )  # fmt: skip
 def test_a_figure_that_measures_something_else_does_not_answer(
     text: str, question: str, answer: str, counts: str | None

@@ -80,6 +80,7 @@ MISSPELLED_LETTERS = 1
 """A name this long may also differ from the text's word by this many letters wrong, missing,
 added or swapped ("primier"/"premier" 85.7, "theatr"/"theater"), whatever the ratio."""
 _PRONOUNS = frozenset("he she his her it its they their".split())
+_VERB_FORM = re.compile(r"^[a-z]{2,}(?:ed|ing)$")
 _PAST_TENSE = re.compile(r"^[a-z]{2,}ed$")
 _LINKING = frozenset("to and or of the than from".split())
 _LIFE_EVENTS = {word: event for event, words in LIFE_EVENTS.items() for word in stems_of(words)}
@@ -699,8 +700,11 @@ class PlaceIndex:
         _, stems, sentences, _ = self._words
         lo, hi = max(0, last - 2 * NEAR), min(len(stems), last + 2 * NEAR)
         window = [i for i in range(lo, hi) if sentences[i] == here]
+        # "eight electorates with each electorate *represented* by": a verb's stem is the
+        # head's, and it names no representatives.
         if any(
             (same_stem(stems[i], head) or stems[i].endswith(head))
+            and not _VERB_FORM.match(self._written(i).lower())
             and (i < last + len(following) or not self._counted_elsewhere(i, last))
             for i in window
         ):
