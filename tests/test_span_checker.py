@@ -291,6 +291,25 @@ def sampled_check(question_text: str, text: str, answers: list[str], pick: str, 
     return get("span").check(chosen, context)
 
 
+def test_the_item_of_a_list_the_question_names_decides_not_the_model() -> None:
+    # SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0: the model wrote 1,548.
+    text = (
+        "As of August 2010, Victoria had 1,548 public schools, 489 Catholic schools and 214 "
+        "independent schools."
+    )
+    samples = ["1,548"] * 6 + ["489"] + [""] * 3
+    asked = "How many Catholic schools were in Victoria?"
+    neighbour = sampled_check(asked, text, samples, "1,548")
+    assert neighbour.verdict == "fail" and "names the item of '489'" in neighbour.detail, (
+        neighbour.detail
+    )
+    named = sampled_check(asked, text, samples, "489")
+    assert named.verdict == "pass", named.detail
+    # No item named: the model must prefer one, and 6 votes of 10 are too few.
+    unnamed = sampled_check("How many schools did Victoria have?", text, samples, "1,548")
+    assert unnamed.verdict == "fail" and "needs 70%" in unnamed.detail, unnamed.detail
+
+
 def test_a_figure_as_well_placed_as_another_needs_the_model_to_prefer_it() -> None:
     # 500 and 700 stand equally near every word of the question: only the model can choose.
     text = "In 2019 the Leeds plant produced 500 vehicles and 700 engines."

@@ -25,6 +25,7 @@ from verify_ask.names import another_name
 from verify_ask.normalize import Mention, find_values
 from verify_ask.normalize.units import CURRENCY_CODES, CURRENCY_SYMBOLS
 from verify_ask.places import YEAR, Place
+from verify_ask.places.words import same_stem
 from verify_ask.question import LEAST, MOST, THRESHOLD, Question
 from verify_ask.source import Source
 from verify_ask.values import DateValue, Quantity, Value, consistent_date, same_value
@@ -132,6 +133,21 @@ class SpanChecker:
                 return self._fail(
                     f"{where}, but {rival_mention.surface!r} stands about as well "
                     f"({rival_place.score:.2f}) and the question's words belong to it",
+                    best_place.score,
+                    evidence,
+                )
+            # In a list of what the question counts, its words name one item ("489
+            # *Catholic* schools"): then the item decides, not the model.
+            named = _named_item(question, source, best) if comparable else None
+            if named is best:
+                return CheckResult(
+                    self.name, "pass", best_place.score, evidence, where, grounding=True
+                )
+            if named is not None:
+                return self._fail(
+                    f"{where}, but {rival_mention.surface!r} stands about as well "
+                    f"({rival_place.score:.2f}) and the question names the item of "
+                    f"{named.surface!r}",
                     best_place.score,
                     evidence,
                 )
@@ -354,6 +370,37 @@ def _missing_premise(question: Question, source: Source) -> str | None:
         if not any(occurs_as(mention.value, found.value) for found in source.mentions):
             return mention.surface
     return None
+
+
+def _named_item(question: Question, source: Source, mine: Mention) -> Mention | None:
+    """The figure whose item of a list the question names, when the figure's sentence lists
+    what the question counts ("1,548 public schools, 489 Catholic schools and 214
+    independent schools" for "how many Catholic schools": 489); None when no item names
+    more of the question's words than every other."""
+    if not question.target:
+        return None
+    head = question.target[-1]
+    marks = [term for term in question.terms if term != head]
+
+    def named(mention: Mention) -> int | None:
+        item = source.places.item_words(mention.start, mention.end)
+        if not any(same_stem(word, head) for word in item):
+            return None
+        return sum(any(same_stem(word, term) for word in item) for term in marks)
+
+    sentence = source.sentence_around(mine.start, mine.end)
+    items = [
+        (count, mention)
+        for mention in source.mentions
+        if mention.value.kind == mine.value.kind
+        and source.sentence_around(mention.start, mention.end) == sentence
+        and (count := named(mention)) is not None
+    ]
+    if len(items) < 2 or not any(mention is mine for _, mention in items):
+        return None
+    items.sort(key=lambda pair: -pair[0])
+    (best, mention), (runner_up, _) = items[0], items[1]
+    return mention if best > runner_up else None
 
 
 def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, Mention] | None:

@@ -42,6 +42,7 @@ FOLLOWING = 6
 COUNTED_WITHIN = 4
 """How many words after a figure may say that it counts something else than the question
 asks ("88 private *schools*" for "how many students")."""
+_ITEM_ENDS = frozenset("and or but while whereas".split())
 _VERB_FORM = re.compile(r"^[a-z]{2,}(?:ed|ing)$")
 _PAST_TENSE = re.compile(r"^[a-z]{2,}ed$")
 _LINKING = frozenset("to and or of the than from".split())
@@ -462,6 +463,24 @@ class PlaceIndex(NameIndex):
             if is_number(stems[before]):
                 return before != last - 1
         return False
+
+    def item_words(self, start: int, end: int) -> list[str]:
+        """The stems that follow the figure as its own item of a list, up to a comma, a
+        conjunction or the next figure ("1,548 *public schools*, 489 *Catholic schools*")."""
+        starts, stems, sentences, _ = self._words
+        last = bisect.bisect_left(starts, end)
+        if last >= len(stems):
+            return []
+        here = sentences[last]
+        item: list[str] = []
+        for index in range(last, min(len(stems), last + FOLLOWING)):
+            word = stems[index]
+            if sentences[index] != here or word in CLAUSE_MARKS or word in _ITEM_ENDS:
+                break
+            if is_number(word):
+                break
+            item.append(word)
+        return item
 
     def noun_after(self, start: int, end: int) -> str | None:
         """The noun right after the figure at ``start:end`` (as the text writes it), when
