@@ -305,6 +305,17 @@ def test_the_item_of_a_list_the_question_names_decides_not_the_model() -> None:
     )
     named = sampled_check(asked, text, samples, "489")
     assert named.verdict == "pass", named.detail
+    # A number the question names stands in its item too.
+    enrolled = (
+        "In the fall quarter of 2014, the University of Chicago enrolled 5,792 students in the "
+        "College, 3,468 students in its four graduate divisions, 5,984 students in its "
+        "professional schools, and 15,244 students overall."
+    )
+    divisions = "How many students signed up for the university's four graduate divisions?"
+    votes = ["5,984"] * 6 + ["3,468"] + [""] * 3
+    professional = sampled_check(divisions, enrolled, votes, "5,984")
+    assert "names the item of '3,468'" in professional.detail, professional.detail
+    assert sampled_check(divisions, enrolled, votes, "3,468").verdict == "pass"
     # No item named: the model must prefer one, and 6 votes of 10 are too few.
     unnamed = sampled_check("How many schools did Victoria have?", text, samples, "1,548")
     assert unnamed.verdict == "fail" and "needs 70%" in unnamed.detail, unnamed.detail

@@ -25,6 +25,7 @@ from verify_ask.names import another_name
 from verify_ask.normalize import Mention, find_values
 from verify_ask.normalize.units import CURRENCY_CODES, CURRENCY_SYMBOLS
 from verify_ask.places import YEAR, Place
+from verify_ask.places.measures import how_many_head
 from verify_ask.places.words import same_stem
 from verify_ask.question import LEAST, MOST, THRESHOLD, Question
 from verify_ask.source import Source
@@ -124,18 +125,7 @@ class SpanChecker:
             # one, so the place cannot decide and the model must prefer this one (measured
             # in ``defaults``).
             rival_place, rival_mention = rival
-            # Read strictly, the question's words may belong to the rival alone ("4 Han
-            # Tumens and 3 Khitan Tumens"): then the place decides, not the model.
-            mine = index.place(question, best.start, best.end, strict=True).score
-            theirs = index.place(question, rival_mention.start, rival_mention.end, strict=True)
             comparable = _unit_of(rival_mention.value) in (None, _unit_of(candidate.value))
-            if comparable and theirs.score > mine + margin:
-                return self._fail(
-                    f"{where}, but {rival_mention.surface!r} stands about as well "
-                    f"({rival_place.score:.2f}) and the question's words belong to it",
-                    best_place.score,
-                    evidence,
-                )
             # In a list of what the question counts, its words name one item ("489
             # *Catholic* schools"): then the item decides, not the model.
             named = _named_item(question, source, best) if comparable else None
@@ -148,6 +138,17 @@ class SpanChecker:
                     f"{where}, but {rival_mention.surface!r} stands about as well "
                     f"({rival_place.score:.2f}) and the question names the item of "
                     f"{named.surface!r}",
+                    best_place.score,
+                    evidence,
+                )
+            # Read strictly, the question's words may belong to the rival alone ("4 Han
+            # Tumens and 3 Khitan Tumens"): then the place decides, not the model.
+            mine = index.place(question, best.start, best.end, strict=True).score
+            theirs = index.place(question, rival_mention.start, rival_mention.end, strict=True)
+            if comparable and theirs.score > mine + margin:
+                return self._fail(
+                    f"{where}, but {rival_mention.surface!r} stands about as well "
+                    f"({rival_place.score:.2f}) and the question's words belong to it",
                     best_place.score,
                     evidence,
                 )
@@ -377,13 +378,14 @@ def _named_item(question: Question, source: Source, mine: Mention) -> Mention | 
     what the question counts ("1,548 public schools, 489 Catholic schools and 214
     independent schools" for "how many Catholic schools": 489); None when no item names
     more of the question's words than every other."""
-    if not question.target:
+    head = how_many_head(question)
+    if head is None:
         return None
-    head = question.target[-1]
     marks = [term for term in question.terms if term != head]
 
     def named(mention: Mention) -> int | None:
-        item = source.places.item_words(mention.start, mention.end)
+        # A number the question names may stand in an item ("its four graduate divisions").
+        item = source.places.item_words(mention.start, mention.end, question.terms)
         if not any(same_stem(word, head) for word in item):
             return None
         return sum(any(same_stem(word, term) for word in item) for term in marks)

@@ -464,9 +464,10 @@ class PlaceIndex(NameIndex):
                 return before != last - 1
         return False
 
-    def item_words(self, start: int, end: int) -> list[str]:
+    def item_words(self, start: int, end: int, asked: tuple[str, ...] = ()) -> list[str]:
         """The stems that follow the figure as its own item of a list, up to a comma, a
-        conjunction or the next figure ("1,548 *public schools*, 489 *Catholic schools*")."""
+        conjunction or the next figure ("1,548 *public schools*, 489 *Catholic schools*");
+        a number among ``asked`` is no figure there."""
         starts, stems, sentences, _ = self._words
         last = bisect.bisect_left(starts, end)
         if last >= len(stems):
@@ -477,7 +478,7 @@ class PlaceIndex(NameIndex):
             word = stems[index]
             if sentences[index] != here or word in CLAUSE_MARKS or word in _ITEM_ENDS:
                 break
-            if is_number(word):
+            if is_number(word) and word not in asked:
                 break
             item.append(word)
         return item
