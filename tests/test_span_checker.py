@@ -10,6 +10,7 @@ import pytest
 from verify_ask.candidates import group_samples
 from verify_ask.checkers import CheckContext, get
 from verify_ask.pipeline import read_answer
+from verify_ask.places.times import respective_year
 from verify_ask.question import analyze_question
 from verify_ask.ranking import Option, Ranking
 from verify_ask.source import Source
@@ -1281,3 +1282,57 @@ def test_where_a_figure_stands_among_its_rivals(
         assert result.verdict == "pass", result.detail
     else:
         assert result.verdict == "fail" and refusal in result.detail, result.detail
+
+
+# TAT-QA dev (Zhu et al. 2021), CC BY 4.0.
+DEPRECIATION = (
+    "Total depreciation expense on property and equipment was $2.5 million, $2.6 million, "
+    "and $2.4 million during fiscal 2019, 2018 and 2017, respectively."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"),
+    [
+        ("What was the depreciation amount in 2019?", "$2.5 million", "pass"),
+        ("What was the depreciation amount in 2018?", "$2.6 million", "pass"),
+        ("What was the depreciation amount in 2017?", "$2.4 million", "pass"),
+        ("What was the depreciation amount in 2019?", "$2.4 million", "fail"),
+        ("What was the depreciation amount in 2018?", "$2.5 million", "fail"),
+    ],
+    ids=["first-for-first", "second-for-second", "third-beside-its-year", "third-for-first",
+         "first-for-second"],
+)  # fmt: skip
+def test_a_respectively_list_gives_each_figure_its_year(
+    question: str, answer: str, verdict: str
+) -> None:
+    # The clause of $2.4 million names 2019, and $2.5 million stands furthest from its year.
+    result = check(question, answer, DEPRECIATION)
+    assert result.verdict == verdict, result.detail
+    if verdict == "fail":
+        assert "the text gives it for" in result.detail, result.detail
+
+
+@pytest.mark.parametrize(
+    ("sentence", "answer", "year"),
+    [
+        (DEPRECIATION, "$2.6 million", "2018"),
+        ("Of the $2.8 billion and $2.4 billion net deferred tax liability at December 31, "
+         "2019 and 2018, respectively, $2.9 billion is reflected.", "$2.4 billion", "2018"),
+        # Two figures for three years: the sentence pairs nothing that can be read.
+        ("Costs were $2.5 million and $2.6 million in 2019, 2018 and 2017, respectively.",
+         "$2.5 million", None),
+        # Not one list: a figure stands between them in another clause.
+        ("Revenue was $5 million, while costs rose by $3 million to $4 million in 2019 and "
+         "2018, respectively.", "$3 million", None),
+    ],
+    ids=["three", "date-and-years", "counts-differ", "no-list"],
+)  # fmt: skip
+def test_respective_year_pairs_a_list_of_figures_with_a_list_of_years(
+    sentence: str, answer: str, year: str | None
+) -> None:
+    source = Source(sentence)
+    kind = next(m for m in source.mentions if sentence[m.start : m.end] == answer).value.kind
+    figures = [(m.start, m.end) for m in source.mentions if m.value.kind == kind]
+    start = sentence.index(answer)
+    assert respective_year(sentence, figures, start) == year

@@ -18,6 +18,7 @@ from verify_ask.places.naming import NameIndex
 from verify_ask.places.words import (
     CLAUSE_MARKS,
     WORD,
+    YEAR,
     beside,
     clause_around,
     has_word,
@@ -246,10 +247,16 @@ class PlaceIndex(NameIndex):
         window_end = min(len(stems), last + 4 * NEAR)
         # A life's brackets say "born" and "died" by where the date stands in them.
         life_event = self._life_event(question, start, end)
+        # "$36.5 million, $2.1 million and $3.7 million ... in 2019, 2018 and 2017,
+        # respectively": the first is 2019's, however far the year stands.
+        given_for = self._respective_year(start, end)
         for term in terms:
             weight = self.weight(term)
             total += weight
             if life_event is not None and _LIFE_EVENTS.get(term) == life_event:
+                found += weight
+                continue
+            if given_for is not None and term == given_for:
                 found += weight
                 continue
             best = 0.0
@@ -321,8 +328,7 @@ class PlaceIndex(NameIndex):
             stated_as_change=measures.as_change(stems[max(0, first - 2) : first]),
             opposite=opposite,
             counts=self._counts(question, here, last) or measures.other_dimension(question, clause),
-            other_time=times.other_year(question, clause_text)
-            or times.earlier(question, clause_text),
+            other_time=self._other_time(question, start, end, clause_text),
             owner=self._other_owner(question, start)
             or self._event_of_another(question, start)
             or relations.other_holder(question, self.text[sentence_start:sentence_end]),
@@ -394,6 +400,29 @@ class PlaceIndex(NameIndex):
         if any(self._is_topic(question, w) for w in words):
             return None
         return owner
+
+    def _respective_year(self, start: int, end: int) -> str | None:
+        """The year a "respectively" sentence gives the figure for (``times``)."""
+        sentence_start, sentence_end = self.source.sentence_around(start, end)
+        sentence = self.text[sentence_start:sentence_end]
+        if "respectively" not in sentence.lower():
+            return None  # asked at every figure of every place: most sentences say no list
+        kind = self._kind_at(start, end)
+        figures = [
+            (m.start - sentence_start, m.end - sentence_start)
+            for m in self.source.mentions
+            if sentence_start <= m.start and m.end <= sentence_end and m.value.kind == kind
+        ]
+        return times.respective_year(sentence, sorted(figures), start - sentence_start)
+
+    def _other_time(self, question: Question, start: int, end: int, clause: str) -> str | None:
+        """The year or moment the figure is given for, when the question asks about another:
+        a "respectively" list decides over the years its clause names."""
+        given_for = self._respective_year(start, end)
+        if given_for is not None:
+            asked = set(YEAR.findall(question.text))
+            return None if len(asked) != 1 or given_for in asked else given_for
+        return times.other_year(question, clause) or times.earlier(question, clause)
 
     def _kind_at(self, start: int, end: int) -> str | None:
         return next(

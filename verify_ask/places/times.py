@@ -112,3 +112,40 @@ def one_of_years(question: Question, labels: list[str]) -> bool:
     asked = set(YEAR.findall(question.text))
     held = asked & set(YEAR.findall(" ".join(labels)))
     return len(asked) > 1 and len(held) < len(asked)
+
+
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+# "2019, 2018 and 2017", "December 31, 2019 and 2018": the years a list of figures is
+# given for, in order.
+_YEAR_LIST = re.compile(
+    r"(?<!\d)((?:1[89]|20)\d\d)((?:\s*,\s*(?:1[89]|20)\d\d)*)\s*,?\s*(?:and|&)\s*"
+    r"((?:1[89]|20)\d\d)(?!\d)"
+)
+_LIST_GAP = re.compile(r"^\s*(?:,\s*)?(?:and\s+)?$")
+
+
+def respective_year(sentence: str, figures: list[tuple[int, int]], start: int) -> str | None:
+    """The year the figure at ``start`` is given for in a sentence that pairs a list of
+    figures with a list of years "respectively" ("expense of $2.7 billion and $2.0 billion
+    for 2019 and 2018, respectively": $2.0 billion is 2018's); None when the sentence does
+    not pair them. ``figures`` are the spans, in ``sentence``, of the figures of its kind."""
+    if not _RESPECTIVELY.search(sentence):
+        return None
+    years_match = _YEAR_LIST.search(sentence)
+    if years_match is None:
+        return None
+    years = YEAR.findall(years_match.group())
+    listed = [span for span in figures if span[1] <= years_match.start()]
+    listed = listed[-len(years) :]
+    if len(listed) != len(years):
+        return None
+    # The figures must form one list ("$2.5 million, $2.6 million, and $2.4 million").
+    if any(
+        not _LIST_GAP.match(sentence[before[1] : after[0]])
+        for before, after in zip(listed, listed[1:], strict=False)
+    ):
+        return None
+    for (first, _), year in zip(listed, years, strict=True):
+        if first == start:
+            return year
+    return None
