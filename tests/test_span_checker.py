@@ -1313,6 +1313,20 @@ def test_a_respectively_list_gives_each_figure_its_year(
         assert "the text gives it for" in result.detail, result.detail
 
 
+def test_a_figure_before_a_bracket_with_another_years_figure_is_not_that_years() -> None:
+    # TAT-QA dev (Zhu et al. 2021), CC BY 4.0: the table gives 169 for 2018, 200 for 2019.
+    text = (
+        "Table:\n | 2018 | 2019\nAmounts due to related parties | 169 | 200\n\nText:\n"
+        "Amounts due to related parties of $200 (December 31, 2018: $169) are expenses paid by "
+        "a related party."
+    )
+    asked = "What was the amount due to related parties in 2018?"
+    current = check(asked, "$200", text)
+    assert current.verdict == "fail" and "another year than 2018" in current.detail
+    assert check(asked, "$169", text).verdict == "pass"
+    assert check(asked.replace("2018", "2019"), "$200", text).verdict == "pass"
+
+
 @pytest.mark.parametrize(
     ("sentence", "answer", "year"),
     [

@@ -43,6 +43,7 @@ FOLLOWING = 6
 COUNTED_WITHIN = 4
 """How many words after a figure may say that it counts something else than the question
 asks ("88 private *schools*" for "how many students")."""
+_BRACKET_REACH = 40
 _ITEM_ENDS = frozenset("and or but while whereas".split())
 _VERB_FORM = re.compile(r"^[a-z]{2,}(?:ed|ing)$")
 _PAST_TENSE = re.compile(r"^[a-z]{2,}ed$")
@@ -422,7 +423,11 @@ class PlaceIndex(NameIndex):
         if given_for is not None:
             asked = set(YEAR.findall(question.text))
             return None if len(asked) != 1 or given_for in asked else given_for
-        return times.other_year(question, clause) or times.earlier(question, clause)
+        return (
+            times.before_bracketed_year(question, self.text[end : end + _BRACKET_REACH])
+            or times.other_year(question, clause)
+            or times.earlier(question, clause)
+        )
 
     def _kind_at(self, start: int, end: int) -> str | None:
         return next(

@@ -149,3 +149,22 @@ def respective_year(sentence: str, figures: list[tuple[int, int]], start: int) -
         if first == start:
             return year
     return None
+
+
+# "$200 (December 31, 2018: $169)", "£3.5 million (2018: £3.2 million)": the bracket gives
+# the earlier year's figure, so the one before it is another year's.
+_EARLIER_IN_BRACKETS = re.compile(
+    r"\s*\((?:[A-Za-z]+\s+(?:\d{1,2},?\s+)?)?((?:1[89]|20)\d\d)\s*:\s*[^)]*\d", re.IGNORECASE
+)
+
+
+def before_bracketed_year(question: Question, after: str) -> str | None:
+    """ "another year than 2018", for a figure followed by a bracket that gives 2018's
+    ("$200 (December 31, 2018: $169)"), when the question asks about 2018."""
+    match = _EARLIER_IN_BRACKETS.match(after)
+    if match is None:
+        return None
+    asked = set(YEAR.findall(question.text))
+    if asked != {match.group(1)}:
+        return None
+    return f"another year than {match.group(1)}"
