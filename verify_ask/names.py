@@ -58,11 +58,10 @@ def _demonyms() -> dict[str, str]:
     return pairs | {people: country for country, people in pairs.items()}
 
 
-def demonym_of(name: str) -> tuple[str, ...]:
+def demonym_of(name: str) -> str | None:
     """The stem that names a country's people for its country's, or the other way round
-    ("british" for "britain"); none for other names."""
-    other = _demonyms().get(name)
-    return () if other is None else (other,)
+    ("british" for "britain"); None for other names."""
+    return _demonyms().get(name)
 
 
 def code_pattern(name: str) -> re.Pattern[str]:

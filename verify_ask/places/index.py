@@ -329,7 +329,7 @@ class PlaceIndex(NameIndex):
             stated_as_change=measures.as_change(stems[max(0, first - 2) : first]),
             opposite=opposite,
             counts=self._counts(question, here, last) or measures.other_dimension(question, clause),
-            other_time=self._other_time(question, start, end, clause_text),
+            other_time=self._other_time(question, end, given_for, clause_text),
             owner=self._other_owner(question, start)
             or self._event_of_another(question, start)
             or relations.other_holder(question, self.text[sentence_start:sentence_end]),
@@ -416,10 +416,12 @@ class PlaceIndex(NameIndex):
         ]
         return times.respective_year(sentence, sorted(figures), start - sentence_start)
 
-    def _other_time(self, question: Question, start: int, end: int, clause: str) -> str | None:
-        """The year or moment the figure is given for, when the question asks about another:
-        a "respectively" list decides over the years its clause names."""
-        given_for = self._respective_year(start, end)
+    def _other_time(
+        self, question: Question, end: int, given_for: str | None, clause: str
+    ) -> str | None:
+        """The year or moment the figure ending at ``end`` is given for, when the question
+        asks about another: the year of its rank in a "respectively" list (``given_for``)
+        decides over the years its clause names."""
         if given_for is not None:
             asked = set(YEAR.findall(question.text))
             return None if len(asked) != 1 or given_for in asked else given_for

@@ -101,7 +101,8 @@ class NameIndex(TextIndex):
                 for match in initialism_pattern(initials).finditer(self.text)
             }
         # "British" for "Britain": the name of a country and of its people.
-        for other in demonym_of(name):
+        other = demonym_of(name)
+        if other is not None:
             found |= self.sentences_with(other)
         if not found and name.isalpha() and len(name) >= MISSPELLABLE:
             found = self._misspelled(name)
