@@ -204,6 +204,21 @@ def test_a_threshold_in_percent_reads_the_percentages() -> None:
         assert result.verdict == verdict, result.detail
 
 
+def test_a_row_of_percentages_alone_compares_by_them() -> None:
+    # TAT-QA dev (Zhu et al. 2021), CC BY 4.0, shortened: the question says "ratio", not
+    # "percentage", and the row holds nothing else.
+    table = (
+        "Table:\nUSDm | 2019 | 2018 | 2017\nBorrowings | 863.4 | 754.7 | 753.9\n"
+        "Loan-to-value (LTV) ratio | 46.0% | 52.9% | 55.8%\n"
+    )
+    question = analyze_question("In which year was the LTV ratio the largest?")
+    for answer, verdict in (("2017", "pass"), ("2019", "fail")):
+        candidate = group_samples([read_answer(answer, question, 0)])[0]
+        context = CheckContext(question, Source(table), (candidate,), 1, {})
+        result = get("comparison").check(candidate, context)
+        assert result.verdict == verdict, result.detail
+
+
 def test_the_year_the_table_decides_needs_no_majority() -> None:
     # One sample of ten wrote the year the row holds the largest figure in; the table, not
     # the vote, decides a comparison.

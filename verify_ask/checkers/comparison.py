@@ -26,6 +26,7 @@ from verify_ask.checkers.registry import register
 from verify_ask.normalize import parse_value
 from verify_ask.places import YEAR, same_stem
 from verify_ask.question import COMPARATIVES, LEAST, MOST, THRESHOLD, stem, stems_of
+from verify_ask.source import Source
 from verify_ask.values import DateValue, Quantity
 
 _LABEL_WORD = re.compile(r"[A-Za-z]+")
@@ -163,13 +164,26 @@ def _named_row(context: CheckContext, terms: list[str], percent: bool = False) -
     if len(scored) > 1 and scored[1][:2] == scored[0][:2]:
         return None  # two rows fit equally: which one the question means is unclear
     _, _, label, cells = scored[0]
+    by_year = _figures_by_year(source, cells, percent)
+    if len(by_year) < 2 and not percent:
+        # A row of percentages alone ("Loan-to-value (LTV) ratio | 46.0% | 52.9%") compares
+        # by them, though the question does not say "percentage".
+        by_year = _figures_by_year(source, cells, percent=True)
+    return label, by_year
+
+
+def _figures_by_year(
+    source: Source, cells: list[tuple[str, int, int]], percent: bool
+) -> dict[int, tuple[Decimal, int, int]]:
+    """A row's figures by the year of their column: percentages when ``percent``, amounts
+    otherwise."""
     by_year: dict[int, tuple[Decimal, int, int]] = {}
     for header, start, end in cells:
         years = YEAR.findall(header)
         figure = parse_value(source.text[start:end], expect="number")
         if len(years) == 1 and isinstance(figure, Quantity) and (figure.unit == "%") == percent:
             by_year.setdefault(int(years[0]), (figure.number, start, end))
-    return label, by_year
+    return by_year
 
 
 register(ComparisonChecker())
