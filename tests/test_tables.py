@@ -27,10 +27,14 @@ TABLE = (
 )
 
 
-def span_check(question: str, answer: str, text: str) -> CheckResult:
+def span_check(question: str, answer: str, text: str, checker: str = "span") -> CheckResult:
     parsed = analyze_question(question)
     candidate = group_samples([read_answer(answer, parsed, 0)])[0]
-    return get("span").check(candidate, CheckContext(parsed, Source(text), (candidate,), 1, {}))
+    return get(checker).check(candidate, CheckContext(parsed, Source(text), (candidate,), 1, {}))
+
+
+def comparison_check(question: str, answer: str, text: str) -> CheckResult:
+    return span_check(question, answer, text, checker="comparison")
 
 
 # Shortened TAT-QA dev tables that verify-ask once read wrongly.
@@ -178,10 +182,7 @@ COMPARISONS = [
     ids=[c[0] for c in COMPARISONS],
 )
 def test_comparison_checker_reads_the_named_row(question: str, answer: str, verdict: str) -> None:
-    parsed = analyze_question(question)
-    candidate = group_samples([read_answer(answer, parsed, 0)])[0]
-    context = CheckContext(parsed, Source(TABLE), (candidate,), 1, {})
-    result = get("comparison").check(candidate, context)
+    result = comparison_check(question, answer, TABLE)
     assert result.verdict == verdict, result.detail
     if verdict != "skip":
         evidence = result.evidence[0]
@@ -194,13 +195,9 @@ def test_a_threshold_in_percent_reads_the_percentages() -> None:
         "Table:\n | 2019 | 2018\nLeasehold (£m) | 62.0 | 41.0\n"
         "External valuation % for leasehold | 45% | 55%\n"
     )
-    question = analyze_question(
-        "In which year was the external valuation % for leasehold less than 50%?"
-    )
+    question = "In which year was the external valuation % for leasehold less than 50%?"
     for answer, verdict in (("2019", "pass"), ("2018", "fail")):
-        candidate = group_samples([read_answer(answer, question, 0)])[0]
-        context = CheckContext(question, Source(table), (candidate,), 1, {})
-        result = get("comparison").check(candidate, context)
+        result = comparison_check(question, answer, table)
         assert result.verdict == verdict, result.detail
 
 
@@ -211,12 +208,29 @@ def test_a_row_of_percentages_alone_compares_by_them() -> None:
         "Table:\nUSDm | 2019 | 2018 | 2017\nBorrowings | 863.4 | 754.7 | 753.9\n"
         "Loan-to-value (LTV) ratio | 46.0% | 52.9% | 55.8%\n"
     )
-    question = analyze_question("In which year was the LTV ratio the largest?")
+    question = "In which year was the LTV ratio the largest?"
     for answer, verdict in (("2017", "pass"), ("2019", "fail")):
-        candidate = group_samples([read_answer(answer, question, 0)])[0]
-        context = CheckContext(question, Source(table), (candidate,), 1, {})
-        result = get("comparison").check(candidate, context)
+        result = comparison_check(question, answer, table)
         assert result.verdict == verdict, result.detail
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"),
+    [
+        ("In which year was Other income (expense), net negative?", "2019", "pass"),
+        ("In which year was Other income (expense), net negative?", "2018", "fail"),
+        ("In which year was Other income (expense), net positive?", "2018", "skip"),
+    ],
+    ids=["negative", "not-negative", "two-years-positive"],
+)
+def test_a_sign_asked_is_read_from_the_row(question: str, answer: str, verdict: str) -> None:
+    # TAT-QA dev (Zhu et al. 2021), CC BY 4.0, shortened: a figure in brackets is negative.
+    table = (
+        "Table:\n | 2019 | 2018 | 2017\nInterest income | 1,021 | 826 | 399\n"
+        "Other income (expense), net | (3,439) | 1,093 | 1,286\n"
+    )
+    result = comparison_check(question, answer, table)
+    assert result.verdict == verdict, result.detail
 
 
 def test_the_year_the_table_decides_needs_no_majority() -> None:
@@ -238,10 +252,7 @@ def test_the_row_named_exactly_wins_over_a_longer_label() -> None:
         "Table:\n | 30 June 2019 | 30 June 2018\nEBITDA | 79,046 | 63,954\n"
         "Underlying EBITDA | 62,123 | 85,575\n"
     )
-    question = analyze_question("Which FY has a higher EBITDA?")
-    candidate = group_samples([read_answer("FY19", question, 0)])[0]
-    context = CheckContext(question, Source(table), (candidate,), 1, {})
-    result = get("comparison").check(candidate, context)
+    result = comparison_check("Which FY has a higher EBITDA?", "FY19", table)
     assert result.verdict == "pass" and "row 'EBITDA'" in result.detail, result.detail
 
 

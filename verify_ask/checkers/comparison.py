@@ -32,6 +32,7 @@ from verify_ask.values import DateValue, Quantity
 _LABEL_WORD = re.compile(r"[A-Za-z]+")
 _COMPARISON_WORDS = stems_of(COMPARATIVES) | stems_of(
     "year fy fiscal amount value exceed exceeds exceeded above below under over than thousand "
+    "negative positive "
     "thousands million millions billion billions"
 )
 # "less than 600,000 thousands", "exceed $20,000 thousand", "less than 50%": the figure is
@@ -42,6 +43,7 @@ _THRESHOLD = re.compile(
     r"|over|exceed(?:s|ed)?)\s*[$€£]?(?P<figure>\d[\d,]*(?:\.\d+)?)\s*(?P<percent>%|per\s?cent)?",
     re.IGNORECASE,
 )
+_SIGN = re.compile(r"\b(?:negative|positive)\b", re.IGNORECASE)
 _BELOW = frozenset("less fewer lower smaller below under".split())
 _Row = tuple[str, dict[int, tuple[Decimal, int, int]]]
 """A row's label, and its figure in each year's column with the figure's place."""
@@ -60,6 +62,9 @@ class ComparisonChecker:
         value = candidate.value
         if not isinstance(value, DateValue) or value.month is not None:
             return self._skip("not a which-year comparison")
+        sign = _SIGN.search(question.text)
+        if sign is not None:
+            return self._check_sign(value, context, sign.group().lower())
         threshold = _THRESHOLD.search(question.text)
         # "an increase over 2018" compares with a year, not with a figure.
         if threshold and not YEAR.fullmatch(threshold.group("figure")):
@@ -81,6 +86,22 @@ class ComparisonChecker:
             return self._skip(f"row {label!r} has equal figures; no single extreme")
         said = f"{'largest' if most else 'smallest'} in {best_year}"
         return self._decide(value, context, row, best_year, said)
+
+    def _check_sign(self, value: DateValue, context: CheckContext, sign: str) -> CheckResult:
+        """ "In which year was X negative?": the one year whose figure in row X has that
+        sign (a figure in brackets is negative)."""
+        row = self._row(context)
+        if isinstance(row, CheckResult):
+            return row
+        label, by_year = row
+        meeting = [
+            year
+            for year, (number, _, _) in sorted(by_year.items())
+            if (number < 0 if sign == "negative" else number > 0)
+        ]
+        if len(meeting) != 1:
+            return self._skip(f"row {label!r}: {len(meeting)} years are {sign}, not one")
+        return self._decide(value, context, row, meeting[0], f"only {meeting[0]} is {sign}")
 
     def _check_threshold(
         self, value: DateValue, context: CheckContext, threshold: re.Match[str]
