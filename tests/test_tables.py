@@ -233,6 +233,32 @@ def test_a_sign_asked_is_read_from_the_row(question: str, answer: str, verdict: 
     assert result.verdict == verdict, result.detail
 
 
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"),
+    [
+        ("Between 2018 and 2019, which year had higher total external revenue in Canada?",
+         "2019", "pass"),
+        ("Between 2018 and 2019, which year had higher total external revenue in Canada?",
+         "2018", "fail"),
+        ("Between 2018 and 2019, which year had higher total external revenue in France?",
+         "2019", "skip"),
+    ],
+    ids=["the-row-named", "the-other-year", "no-row-named"],
+)  # fmt: skip
+def test_a_row_labelled_with_the_questions_words_alone_is_the_one_it_names(
+    question: str, answer: str, verdict: str
+) -> None:
+    # TAT-QA dev (Zhu et al. 2021), CC BY 4.0, shortened: the table's subject (total
+    # external revenue) is in its text, not in its rows.
+    table = (
+        "Table:\n | December 31, 2019 | December 31, 2018\nCanada | 96,168 | 70,774\n"
+        "United States | 1,079,520 | 755,454\n\nText:\nThe following table presents total "
+        "external revenues by geographic location."
+    )
+    result = comparison_check(question, answer, table)
+    assert result.verdict == verdict, result.detail
+
+
 def test_the_year_the_table_decides_needs_no_majority() -> None:
     # One sample of ten wrote the year the row holds the largest figure in; the table, not
     # the vote, decides a comparison.

@@ -180,7 +180,10 @@ def _named_row(context: CheckContext, terms: list[str], percent: bool = False) -
         extra = sum(not any(same_stem(x, t) for t in terms) for x in words)
         scored.append((found / total, extra, label, cells))
     scored.sort(key=lambda item: (-item[0], item[1]))
-    if not scored or scored[0][0] < MIN_ROW_MATCH:
+    # A row labelled with nothing but the question's words ("Canada" for "total external
+    # revenue in Canada") is the row it names, though the table's subject is not in it.
+    whole = bool(scored) and scored[0][0] > 0 and scored[0][1] == 0
+    if not scored or (scored[0][0] < MIN_ROW_MATCH and not whole):
         return None
     if len(scored) > 1 and scored[1][:2] == scored[0][:2]:
         return None  # two rows fit equally: which one the question means is unclear
