@@ -189,73 +189,55 @@ def test_comparison_checker_reads_the_named_row(question: str, answer: str, verd
         assert evidence.quote in TABLE and TABLE[evidence.start : evidence.end] in evidence.quote
 
 
-def test_a_threshold_in_percent_reads_the_percentages() -> None:
-    # TAT-QA dev (Zhu et al. 2021), CC BY 4.0, shortened.
-    table = (
-        "Table:\n | 2019 | 2018\nLeasehold (£m) | 62.0 | 41.0\n"
-        "External valuation % for leasehold | 45% | 55%\n"
-    )
-    question = "In which year was the external valuation % for leasehold less than 50%?"
-    for answer, verdict in (("2019", "pass"), ("2018", "fail")):
-        result = comparison_check(question, answer, table)
-        assert result.verdict == verdict, result.detail
-
-
-def test_a_row_of_percentages_alone_compares_by_them() -> None:
-    # TAT-QA dev (Zhu et al. 2021), CC BY 4.0, shortened: the question says "ratio", not
-    # "percentage", and the row holds nothing else.
-    table = (
-        "Table:\nUSDm | 2019 | 2018 | 2017\nBorrowings | 863.4 | 754.7 | 753.9\n"
-        "Loan-to-value (LTV) ratio | 46.0% | 52.9% | 55.8%\n"
-    )
-    question = "In which year was the LTV ratio the largest?"
-    for answer, verdict in (("2017", "pass"), ("2019", "fail")):
-        result = comparison_check(question, answer, table)
-        assert result.verdict == verdict, result.detail
-
-
-@pytest.mark.parametrize(
-    ("question", "answer", "verdict"),
-    [
-        ("In which year was Other income (expense), net negative?", "2019", "pass"),
-        ("In which year was Other income (expense), net negative?", "2018", "fail"),
-        ("In which year was Other income (expense), net positive?", "2018", "skip"),
-    ],
-    ids=["negative", "not-negative", "two-years-positive"],
+# TAT-QA dev (Zhu et al. 2021), CC BY 4.0, shortened.
+LEASEHOLD = (
+    "Table:\n | 2019 | 2018\nLeasehold (£m) | 62.0 | 41.0\n"
+    "External valuation % for leasehold | 45% | 55%\n"
 )
-def test_a_sign_asked_is_read_from_the_row(question: str, answer: str, verdict: str) -> None:
-    # TAT-QA dev (Zhu et al. 2021), CC BY 4.0, shortened: a figure in brackets is negative.
-    table = (
-        "Table:\n | 2019 | 2018 | 2017\nInterest income | 1,021 | 826 | 399\n"
-        "Other income (expense), net | (3,439) | 1,093 | 1,286\n"
-    )
-    result = comparison_check(question, answer, table)
-    assert result.verdict == verdict, result.detail
+# The question says "ratio", not "percentage", and the row holds nothing else.
+LTV = (
+    "Table:\nUSDm | 2019 | 2018 | 2017\nBorrowings | 863.4 | 754.7 | 753.9\n"
+    "Loan-to-value (LTV) ratio | 46.0% | 52.9% | 55.8%\n"
+)
+# A figure in brackets is negative.
+OTHER_INCOME = (
+    "Table:\n | 2019 | 2018 | 2017\nInterest income | 1,021 | 826 | 399\n"
+    "Other income (expense), net | (3,439) | 1,093 | 1,286\n"
+)
+# The table's subject (total external revenue) is in its text, not in its rows.
+REVENUE_BY_COUNTRY = (
+    "Table:\n | December 31, 2019 | December 31, 2018\nCanada | 96,168 | 70,774\n"
+    "United States | 1,079,520 | 755,454\n\nText:\nThe following table presents total "
+    "external revenues by geographic location."
+)
+LEASEHOLD_Q = "In which year was the external valuation % for leasehold less than 50%?"
+NEGATIVE_Q = "In which year was Other income (expense), net negative?"
+CANADA_Q = "Between 2018 and 2019, which year had higher total external revenue in Canada?"
+ROW_CASES = [
+    ("threshold-in-percent", LEASEHOLD, LEASEHOLD_Q, "2019", "pass"),
+    ("threshold-in-percent-other-year", LEASEHOLD, LEASEHOLD_Q, "2018", "fail"),
+    ("percentages-alone", LTV, "In which year was the LTV ratio the largest?", "2017", "pass"),
+    ("percentages-alone-other-year", LTV, "In which year was the LTV ratio the largest?", "2019",
+     "fail"),
+    ("negative", OTHER_INCOME, NEGATIVE_Q, "2019", "pass"),
+    ("not-negative", OTHER_INCOME, NEGATIVE_Q, "2018", "fail"),
+    ("two-years-positive", OTHER_INCOME, NEGATIVE_Q.replace("negative", "positive"), "2018",
+     "skip"),
+    ("row-of-the-questions-words", REVENUE_BY_COUNTRY, CANADA_Q, "2019", "pass"),
+    ("row-of-the-questions-words-other-year", REVENUE_BY_COUNTRY, CANADA_Q, "2018", "fail"),
+    ("no-row-named", REVENUE_BY_COUNTRY, CANADA_Q.replace("Canada", "France"), "2019", "skip"),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(
-    ("question", "answer", "verdict"),
-    [
-        ("Between 2018 and 2019, which year had higher total external revenue in Canada?",
-         "2019", "pass"),
-        ("Between 2018 and 2019, which year had higher total external revenue in Canada?",
-         "2018", "fail"),
-        ("Between 2018 and 2019, which year had higher total external revenue in France?",
-         "2019", "skip"),
-    ],
-    ids=["the-row-named", "the-other-year", "no-row-named"],
-)  # fmt: skip
-def test_a_row_labelled_with_the_questions_words_alone_is_the_one_it_names(
-    question: str, answer: str, verdict: str
+    ("text", "question", "answer", "verdict"),
+    [c[1:] for c in ROW_CASES],
+    ids=[c[0] for c in ROW_CASES],
+)
+def test_comparison_checker_reads_tat_qa_rows(
+    text: str, question: str, answer: str, verdict: str
 ) -> None:
-    # TAT-QA dev (Zhu et al. 2021), CC BY 4.0, shortened: the table's subject (total
-    # external revenue) is in its text, not in its rows.
-    table = (
-        "Table:\n | December 31, 2019 | December 31, 2018\nCanada | 96,168 | 70,774\n"
-        "United States | 1,079,520 | 755,454\n\nText:\nThe following table presents total "
-        "external revenues by geographic location."
-    )
-    result = comparison_check(question, answer, table)
+    result = comparison_check(question, answer, text)
     assert result.verdict == verdict, result.detail
 
 

@@ -390,13 +390,10 @@ def _named_item(question: Question, source: Source, mine: Mention) -> Mention | 
             return None
         return sum(any(same_stem(word, term) for word in item) for term in marks)
 
-    sentence = source.sentence_around(mine.start, mine.end)
     items = [
         (count, mention)
-        for mention in source.mentions
-        if mention.value.kind == mine.value.kind
-        and source.sentence_around(mention.start, mention.end) == sentence
-        and (count := named(mention)) is not None
+        for mention in source.places.figures_beside(mine.start, mine.end)
+        if (count := named(mention)) is not None
     ]
     if len(items) < 2 or not any(mention is mine for _, mention in items):
         return None

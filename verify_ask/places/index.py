@@ -12,6 +12,7 @@ from functools import cached_property
 
 from verify_ask.events import LIFE_EVENTS, dates_the_name, same_event, synonym_beside
 from verify_ask.names import code_pattern
+from verify_ask.normalize import Mention
 from verify_ask.normalize.units import unit_token
 from verify_ask.places import measures, relations, times
 from verify_ask.places.naming import NameIndex
@@ -402,19 +403,39 @@ class PlaceIndex(NameIndex):
             return None
         return owner
 
+    def figures_beside(self, start: int, end: int) -> list[Mention]:
+        """The figures of the same kind as the one at ``start:end`` in its sentence, in text
+        order, itself among them."""
+        sentence_start, sentence_end = self.source.sentence_around(start, end)
+        kind = self._kind_at(start, end)
+        return sorted(
+            (
+                m
+                for m in self.source.mentions
+                if sentence_start <= m.start and m.end <= sentence_end and m.value.kind == kind
+            ),
+            key=lambda m: m.start,
+        )
+
+    @cached_property
+    def _respectively(self) -> frozenset[int]:
+        """The sentences that say "respectively" (read once: asked at every place)."""
+        return frozenset(
+            self.source.sentence_index(match.start())
+            for match in times.RESPECTIVELY.finditer(self.text)
+        )
+
     def _respective_year(self, start: int, end: int) -> str | None:
         """The year a "respectively" sentence gives the figure for (``times``)."""
+        if self.source.sentence_index(start) not in self._respectively:
+            return None
         sentence_start, sentence_end = self.source.sentence_around(start, end)
-        sentence = self.text[sentence_start:sentence_end]
-        if "respectively" not in sentence.lower():
-            return None  # asked at every figure of every place: most sentences say no list
-        kind = self._kind_at(start, end)
         figures = [
             (m.start - sentence_start, m.end - sentence_start)
-            for m in self.source.mentions
-            if sentence_start <= m.start and m.end <= sentence_end and m.value.kind == kind
+            for m in self.figures_beside(start, end)
         ]
-        return times.respective_year(sentence, sorted(figures), start - sentence_start)
+        sentence = self.text[sentence_start:sentence_end]
+        return times.respective_year(sentence, figures, start - sentence_start)
 
     def _other_time(
         self, question: Question, end: int, given_for: str | None, clause: str

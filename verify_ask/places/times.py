@@ -114,7 +114,7 @@ def one_of_years(question: Question, labels: list[str]) -> bool:
     return len(asked) > 1 and len(held) < len(asked)
 
 
-_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 # "2019, 2018 and 2017", "December 31, 2019 and 2018": the years a list of figures is
 # given for, in order.
 _YEAR_LIST = re.compile(
@@ -129,7 +129,7 @@ def respective_year(sentence: str, figures: list[tuple[int, int]], start: int) -
     figures with a list of years "respectively" ("expense of $2.7 billion and $2.0 billion
     for 2019 and 2018, respectively": $2.0 billion is 2018's); None when the sentence does
     not pair them. ``figures`` are the spans, in ``sentence``, of the figures of its kind."""
-    if not _RESPECTIVELY.search(sentence):
+    if not RESPECTIVELY.search(sentence):
         return None
     years_match = _YEAR_LIST.search(sentence)
     if years_match is None:
