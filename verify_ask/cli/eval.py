@@ -16,6 +16,12 @@ from verify_ask.cli.app import app
 def evaluate(
     data: list[str] = typer.Argument(..., help="JSONL files in the shared/data schema."),
     limit: Optional[int] = typer.Option(None, "--limit", help="Records per file."),
+    part: str = typer.Option(
+        "all",
+        "--part",
+        help="Records of 'design' articles (rules and weights are fitted there), of the "
+        "'lockbox' (a third of the articles, by a hash of the title, never fitted on), or 'all'.",
+    ),
     model: Optional[str] = typer.Option(None, "--model", "-m", envvar="VERIFY_ASK_MODEL"),
     samples: int = typer.Option(defaults.SAMPLES, "--samples", "-n"),
     temperature: float = typer.Option(defaults.TEMPERATURE, "--temperature", "-t"),
@@ -50,6 +56,7 @@ def evaluate(
     from verify_ask.evaluation.dataset import read_records
     from verify_ask.evaluation.report import build_report
     from verify_ask.evaluation.runner import run
+    from verify_ask.evaluation.split import PARTS, in_part
     from verify_ask.evaluation.store import PerRecordStore
     from verify_ask.pipeline import Settings
 
@@ -66,7 +73,11 @@ def evaluate(
         min_relevance=min_relevance,
     )
     settings.validate()
-    records = [r for path in data for r in read_records(path, limit)]
+    if part not in PARTS:
+        raise UsageError(f"--part must be one of {', '.join(PARTS)}, not {part!r}")
+    records = [r for path in data for r in read_records(path) if in_part(r, part)]
+    if limit is not None:
+        records = _first_of_each_file(records, limit)
     store = PerRecordStore(per_record, settings, resume=resume) if per_record else None
     done = store.restored(records) if store else []
     finished = {s.record.id for s in done}
@@ -103,6 +114,17 @@ def evaluate(
 
         render_report(report, Console(file=sys.stdout, highlight=False))
     return 0
+
+
+def _first_of_each_file(records: list, limit: int) -> list:
+    """The first ``limit`` records of each dataset, in file order."""
+    taken: dict[str, int] = {}
+    kept = []
+    for record in records:
+        if taken.get(record.dataset, 0) < limit:
+            taken[record.dataset] = taken.get(record.dataset, 0) + 1
+            kept.append(record)
+    return kept
 
 
 def _progress(total: int, already: int):  # noqa: ANN202 - a context manager of a callable
