@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckResult
 from verify_ask.question import Question
+from verify_ask.values import DateValue, Value, coarser_than
 
 
 @dataclass(frozen=True)
@@ -23,8 +24,8 @@ class Judgement:
 
 
 def judge(candidate: Candidate, checks: tuple[CheckResult, ...], question: Question) -> Judgement:
-    """Accept a candidate when its kind fits, no plain checker failed, one grounding checker
-    passed and one support checker passed.
+    """Accept a candidate when its kind fits (a date as precise as the question asks), no
+    plain checker failed, one grounding checker passed and one support checker passed.
 
     Grounding checkers (span, arithmetic) are alternatives: a computed figure is not in the
     source, so its span check fails while its arithmetic check passes. Support checkers
@@ -42,6 +43,9 @@ def judge(candidate: Candidate, checks: tuple[CheckResult, ...], question: Quest
             f"is a {candidate.value.kind}, the question asks for a {question.expects}",
             "kind",
         )
+    too_coarse = _too_coarse(candidate.value, question)
+    if too_coarse:
+        return Judgement(candidate, checks, False, too_coarse, "kind")
     failed = [c.checker for c in checks if not (c.grounding or c.support) and c.verdict == "fail"]
     if failed:
         return Judgement(candidate, checks, False, f"failed {', '.join(failed)}", "check")
@@ -60,6 +64,19 @@ def judge(candidate: Candidate, checks: tuple[CheckResult, ...], question: Quest
     return Judgement(candidate, checks, True, "passed every check")
 
 
+def _too_coarse(value: Value, question: Question) -> str | None:
+    """Why a date is less precise than the question asks ("What day...": "1960"), if it is."""
+    if question.precision is None or not isinstance(value, DateValue):
+        return None
+    if not coarser_than(value, question.precision):
+        return None
+    return (
+        f"the question asks for a {question.precision}, and {value.display()} gives only "
+        f"the {value.precision}"
+    )
+
+
 def decide(judgements: list[Judgement]) -> Judgement | None:
-    """The most-voted accepted candidate (judgements arrive most-voted first)."""
+    """The best-supported accepted candidate (judgements arrive most supported first, with
+    coarser samples pooled into the finer values they back)."""
     return next((j for j in judgements if j.accepted), None)

@@ -18,6 +18,9 @@ _DATE_CUES = re.compile(
     r"|\bwhat\s+time\s+period\b|\b(year|date)\s+(did|was|were|is|of)\b|\bsince when\b",
     re.IGNORECASE,
 )
+# A question that asks for a day or a month is answered at that precision or not at all.
+_ASKS_DAY = re.compile(r"\b(what|which)\s+(day|date)\b", re.IGNORECASE)
+_ASKS_MONTH = re.compile(r"\b(what|which)\s+month\b", re.IGNORECASE)
 _NUMBER_CUES = re.compile(
     r"\bhow\s+(many|much|long|old|far|big|large|tall|high|deep|wide|often|fast)\b"
     r"|\b(what|which)\s+(is|was|were|are)?\s*(the\s+)?(number|amount|percentage|percent|share"
@@ -77,6 +80,9 @@ class Question:
     difference: bool = False
     """The question asks for a difference ("how many more", "the change in"): a calculation
     that answers it subtracts."""
+    precision: Literal["day", "month"] | None = None
+    """The precision a date must have ("On what date", "In which month"); None for a year or
+    when the question does not say."""
 
 
 def analyze_question(text: str) -> Question:
@@ -109,7 +115,16 @@ def analyze_question(text: str) -> Question:
         bool(_TOTAL.search(cleaned)),
         _derivation(cleaned) if wants_arithmetic else frozenset(),
         _asks_difference(cleaned),
+        _asked_precision(cleaned) if expects == "date" else None,
     )
+
+
+def _asked_precision(text: str) -> Literal["day", "month"] | None:
+    if _ASKS_DAY.search(text):
+        return "day"
+    if _ASKS_MONTH.search(text):
+        return "month"
+    return None
 
 
 # Words a text uses when it states a derived figure itself ("revenue increased 5%"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from verify_ask.candidates import Candidate
 from verify_ask.pipeline import Outcome, Settings
 
 RECORD_VERSION = 1
@@ -44,6 +45,7 @@ def outcome_record(
                 "reason": j.reason,
                 "refused_at": j.refused_at,
                 "checks": [c.to_json() for c in j.checks],
+                "pooled": pooled_json(j.candidate),
             }
             for j in outcome.judgements
         ],
@@ -68,12 +70,21 @@ def outcome_record(
             "display": chosen.candidate.value.display(),
             "derivation": next(iter(chosen.candidate.derivations), None),
             "evidence": [e.to_json() for c in chosen.checks if c.passed for e in c.evidence[:1]],
+            "pooled": pooled_json(chosen.candidate),
         }
     if outcome.passages:
         record["passages"] = [p.to_json() for p in outcome.passages]
     if include_timings:
         record["timings"] = outcome.timings
     return record
+
+
+def pooled_json(candidate: Candidate) -> list[dict[str, object]]:
+    """The samples that wrote a coarser value backing the candidate ("1960" for 9 May 1960)."""
+    return [
+        {"text": s.text, "value": s.value.to_json() if s.value is not None else None}
+        for s in candidate.pooled
+    ]
 
 
 def abstain_reason(outcome: Outcome) -> str:

@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Literal, Union
 
 DatePrecision = Literal["year", "month", "day"]
+_DATE_PRECISIONS: tuple[DatePrecision, ...] = ("year", "month", "day")
 
 _MONTHS = (
     "January",
@@ -130,6 +131,45 @@ def consistent_date(coarse: DateValue, fine: DateValue) -> bool:
     if coarse.month is not None and coarse.month != fine.month:
         return False
     return coarse.day is None or coarse.day == fine.day
+
+
+def backs(coarse: Value, fine: Value) -> bool:
+    """True when ``coarse`` is ``fine`` written less precisely, so a sample that wrote
+    ``coarse`` supports ``fine`` too.
+
+    "1960" and "May 1960" back "9 May 1960"; "48 million" backs "48.2 million" (48.2
+    rounds to 48). Values at equal precision never back each other: they are one answer
+    or rivals.
+    """
+    if isinstance(coarse, DateValue) and isinstance(fine, DateValue):
+        return coarser_than(coarse, fine.precision) and consistent_date(coarse, fine)
+    if isinstance(coarse, Quantity) and isinstance(fine, Quantity):
+        step = _written_step(coarse.number)
+        return (
+            _units_agree(coarse.unit, fine.unit)
+            and _written_step(fine.number) < step
+            and abs(fine.number - coarse.number) * 2 <= step
+        )
+    return False
+
+
+def coarser_than(date: DateValue, precision: DatePrecision) -> bool:
+    """True when ``date`` gives less than ``precision`` ("1960" for a day)."""
+    return _DATE_PRECISIONS.index(date.precision) < _DATE_PRECISIONS.index(precision)
+
+
+def _written_step(number: Decimal) -> Decimal:
+    """The place of the last digit the figure was written to, counted in its scale word:
+    48 million -> 1 million, 48.2 million -> 100 thousand, 12.5 -> 0.1, 2000 -> 1.
+
+    Zeros before the decimal point count as written ("100 million", "2,000 students" may
+    well be exact), so only a scale word or decimals tell a figure's precision.
+    """
+    size = next((size for size, _ in _SCALES if abs(number) >= size), Decimal(1))
+    exponent = (number / size).normalize().as_tuple().exponent
+    if not isinstance(exponent, int):  # NaN or infinity: no digits, no precision
+        return Decimal(0)
+    return size * Decimal(1).scaleb(min(exponent, 0))
 
 
 def _units_agree(a: str | None, b: str | None) -> bool:

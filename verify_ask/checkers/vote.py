@@ -11,7 +11,8 @@ from verify_ask.checkers.registry import register
 class VoteChecker:
     name = "vote"
     description = (
-        "share of samples whose typed value equals the candidate's (passes at --min-agree)"
+        "share of samples whose typed value equals the candidate's or backs it written coarser "
+        "(passes at --min-agree)"
     )
 
     def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
@@ -19,10 +20,12 @@ class VoteChecker:
         posed = context.source.poses(context.question.asked)
         if posed:
             threshold = max(threshold, defaults.MIN_AGREE_POSED)
-        share = candidate.votes / context.total_samples if context.total_samples else 0.0
+        # Pooled: a sample that wrote "1960" backs "9 May 1960" too (see group_samples).
+        share = candidate.support / context.total_samples if context.total_samples else 0.0
         verdict = "pass" if share >= threshold else "fail"
+        pooled = f", {len(candidate.pooled)} of them coarser" if candidate.pooled else ""
         detail = (
-            f"{candidate.votes} of {context.total_samples} samples ({share:.0%}); "
+            f"{candidate.support} of {context.total_samples} samples ({share:.0%}){pooled}; "
             f"needs {threshold:.0%}" + (" for a problem that poses its question" if posed else "")
         )
         return CheckResult(self.name, verdict, share, detail=detail, support=True)
