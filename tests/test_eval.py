@@ -12,7 +12,7 @@ import pytest
 
 from verify_ask.cli.main import main
 from verify_ask.evaluation.dataset import EvalRecord
-from verify_ask.evaluation.gold import is_right
+from verify_ask.evaluation.gold import is_right, verdict
 from verify_ask.normalize import parse_value
 
 
@@ -35,10 +35,19 @@ GOLD = [
     ("one-digit-off", "48.3", ["48.2"], "number", "", False),
     ("scaled-table", "1,496.5 million", ["$1,496.5"], "number", "million", True),
     ("currency-contradicts", "€75 million", ["$75 million"], "number", "", False),
-    ("year-for-full-date", "2009", ["14 March 2009"], "date", "", True),
-    ("month-for-full-date", "March 2009", ["14 March 2009"], "date", "", True),
+    # A date must be at least as precise as the gold: a right year for a full date is wrong.
+    ("year-for-full-date", "2009", ["14 March 2009"], "date", "", False),
+    ("month-for-full-date", "March 2009", ["14 March 2009"], "date", "", False),
+    ("same-day", "March 14, 2009", ["14 March 2009"], "date", "", True),
+    ("same-month", "March 2009", ["March 2009"], "date", "", True),
     ("wrong-month", "April 2009", ["14 March 2009"], "date", "", False),
+    ("wrong-day", "15 March 2009", ["14 March 2009"], "date", "", False),
     ("full-date-for-year", "14 March 2009", ["2009"], "date", "", True),
+    ("full-date-for-month", "14 March 2009", ["March 2009"], "date", "", True),
+    ("any-variant-at-its-precision", "2009", ["14 March 2009", "2009"], "date", "", True),
+    # A gold figure that is a bare year, read as a number (a bare year for a date: below).
+    ("full-date-for-year-figure", "May 9, 1960", ["1960"], "number", "", True),
+    ("full-date-for-other-year-figure", "May 9, 1961", ["1960"], "number", "", False),
     # SQuAD dev: "26,000 square kilometres (10,000 sq mi) of Victorian farmland".
     ("same-area-other-unit", "10,000 sq mi", ["26,000 square kilometres"], "number", "", True),
     ("same-temperature-other-unit", "10.9 °F", ["−11.7 °C"], "number", "", True),
@@ -53,6 +62,28 @@ GOLD = [
 def test_gold_matching(answer: str, gold: list[str], kind: str, scale: str, expected: bool) -> None:
     value = parse_value(answer, expect=kind)  # type: ignore[arg-type]
     assert is_right(value, record(gold, kind, scale)) is expected
+
+
+COARSER = [
+    ("year-for-full-date", "2009", "date", ["14 March 2009"], "coarser"),
+    ("month-for-full-date", "March 2009", "date", ["14 March 2009"], "coarser"),
+    # A bare year read as a figure, against a gold date.
+    ("year-figure-for-full-date", "1960", "number", ["May 9, 1960"], "coarser"),
+    ("year-figure-for-year", "1960", "number", ["1960"], "right"),
+    ("year-of-another-date", "2010", "date", ["14 March 2009"], "wrong"),
+    ("finer-is-right-not-coarser", "14 March 2009", "date", ["2009"], "right"),
+    ("a-right-variant-beats-a-coarser-one", "2009", "date", ["14 March 2009", "2009"], "right"),
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expect", "gold", "expected"), [c[1:] for c in COARSER], ids=[c[0] for c in COARSER]
+)
+def test_a_date_right_only_at_a_coarser_precision_is_told_apart(
+    answer: str, expect: str, gold: list[str], expected: str
+) -> None:
+    value = parse_value(answer, expect=expect)  # type: ignore[arg-type]
+    assert verdict(value, record(gold, "date")) == expected
 
 
 DATA = [

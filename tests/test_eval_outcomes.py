@@ -15,6 +15,7 @@ from verify_ask.evaluation.losses import OUTCOMES, outcome_of, where_answers_wen
 from verify_ask.evaluation.report import build_report
 from verify_ask.evaluation.runner import Scored, restore
 from verify_ask.pipeline import Settings
+from verify_ask.values import DateValue
 
 # SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0, shortened.
 SOURCE = (
@@ -25,8 +26,30 @@ SOURCE = (
 QUESTION = 'How many nations contain "Amazonas" in their names?'
 
 
-def _scored(answers: list[str], samples: list[str], settings: Settings | None = None) -> Scored:
-    record = EvalRecord("r", "squad", QUESTION, SOURCE, tuple(answers), "number")
+# Shortened from the "Laser" article's history (Wikipedia, CC BY-SA 4.0).
+DATED_SOURCE = (
+    "On May 16, 1960, Theodore Maiman operated the first functioning laser at Hughes Research "
+    "Laboratories in Malibu, California."
+)
+DATED_QUESTION = "When did Theodore Maiman operate the first functioning laser?"
+
+
+def _scored(
+    answers: list[str],
+    samples: list[str],
+    settings: Settings | None = None,
+    dataset: str = "squad",
+) -> Scored:
+    record = EvalRecord("r", dataset, QUESTION, SOURCE, tuple(answers), "number")
+    return _restored(record, samples, settings)
+
+
+def _dated(answers: list[str], samples: list[str]) -> Scored:
+    record = EvalRecord("d", "squad", DATED_QUESTION, DATED_SOURCE, tuple(answers), "date")
+    return _restored(record, samples)
+
+
+def _restored(record: EvalRecord, samples: list[str], settings: Settings | None = None) -> Scored:
     line = {"greedy_text": samples[0], "samples": samples, "ranking": None}
     return restore(line, record, settings or Settings())
 
@@ -91,3 +114,59 @@ def test_the_report_counts_and_renders_the_outcomes() -> None:
     row = [line for line in text.splitlines() if line.startswith("│ squad")][-1]
     cells = [cell.strip() for cell in row.strip("│").split("│")]
     assert cells[1:] == "1 0 1 0 1 0".split()
+
+
+def test_a_year_for_a_full_date_is_wrong_and_counted_as_coarser() -> None:
+    year = _dated(["May 16, 1960"], ["1960"] * 10)
+    assert year.verified == DateValue(1960), "the year is grounded, so verify-ask answers it"
+    full = _dated(["1960"], ["May 16, 1960"] * 10)
+    same = _dated(["16 May 1960"], ["May 16, 1960"] * 10)
+    report = build_report([year, full, same], Settings())
+    for strategy in ("greedy", "majority", "verified"):
+        row = report["scores"]["squad"][strategy]
+        # The finer date for a year, and the same date written otherwise, are right.
+        assert (row["answered"], row["right"], row["coarser"]) == (3, 2, 1), strategy
+
+
+def test_the_coarser_count_is_a_column_of_the_score_table() -> None:
+    report = build_report([_dated(["May 16, 1960"], ["1960"] * 10)], Settings())
+    out = io.StringIO()
+    render_report(report, Console(file=out, width=140, highlight=False))
+    lines = out.getvalue().splitlines()
+    header = next(line for line in lines if "strategy" in line)
+    names = [cell.strip() for cell in header.strip("│┃").replace("┃", "│").split("│")]
+    verified = next(line for line in lines if line.startswith("│ squad") and "verified" in line)
+    cells = [cell.strip() for cell in verified.strip("│").split("│")]
+    assert cells[names.index("coarser")] == "1"
+    assert cells[names.index("precision")] == "0.000"
+
+
+SWEEP_KEYS = {
+    "min_agree", "min_share", "min_relevance", "records", "answered", "answered_right",
+    "abstained_right", "coverage", "precision",
+}  # fmt: skip
+
+
+def test_the_sweep_is_per_dataset_with_keys_that_say_what_they_count() -> None:
+    done = [
+        _scored(["four"], ["four"] * 10),
+        _scored(["nine"], ["four"] * 10),  # verified, and wrong by the gold answer
+        # "two" is nowhere in the source: verify-ask abstains, which is right here.
+        _scored([], ["two"] * 10, dataset="squad-unanswerable"),
+        _scored([], ["four"] * 10, dataset="squad-unanswerable"),
+    ]
+    report = build_report(done, Settings())
+    assert set(report["sweep"]) == set(report["frontier"]) == {"squad", "squad-unanswerable"}
+    for dataset, rows in report["sweep"].items():
+        assert all(set(row) == SWEEP_KEYS for row in rows)
+        assert all(row["records"] == 2 for row in rows), dataset
+    # Each dataset's rows count its own records only: right answers on the answerable one,
+    # right abstentions on the unanswerable one.
+    squad, unanswerable = report["sweep"]["squad"], report["sweep"]["squad-unanswerable"]
+    both_answered = [row for row in squad if row["answered"] == 2]
+    assert both_answered and all(row["answered_right"] == 1 for row in both_answered)
+    assert all(row["abstained_right"] == 0 for row in squad)
+    assert any(row["answered"] == 1 for row in unanswerable)
+    for row in unanswerable:
+        assert row["answered_right"] == 0
+        assert row["abstained_right"] == row["records"] - row["answered"]

@@ -1,4 +1,4 @@
-"""Rendering the eval report on the terminal: the score table and the text chart."""
+"""Rendering the eval report on the terminal: the score table and a text chart per dataset."""
 
 from __future__ import annotations
 
@@ -10,11 +10,24 @@ from rich.table import Table
 from verify_ask.evaluation.chart import text_chart
 from verify_ask.evaluation.losses import OUTCOMES
 
+_SCORE_COLUMNS = (
+    "data",
+    "strategy",
+    "accuracy",
+    "coverage",
+    "precision",
+    "coarser",
+    "abstain (unans.)",
+)
+
 
 def render_report(report: dict[str, Any], console: Console) -> None:
-    table = Table(title=f"verify-ask eval ({report['records']} records)")
-    columns = ("data", "strategy", "accuracy", "coverage", "precision", "abstain (unans.)")
-    for column in columns:
+    table = Table(
+        title=f"verify-ask eval ({report['records']} records)",
+        caption="coarser: answers wrong only for being coarser than a gold date (a year for a "
+        "full date)",
+    )
+    for column in _SCORE_COLUMNS:
         table.add_column(column, justify="left" if column in ("data", "strategy") else "right")
     for name, rows in report["scores"].items():
         for strategy in report["strategies"]:
@@ -26,6 +39,7 @@ def render_report(report: dict[str, Any], console: Console) -> None:
                 f"{row['accuracy']:.3f}",
                 f"{row['coverage']:.3f}",
                 "-" if row["precision"] is None else f"{row['precision']:.3f}",
+                str(row["coarser"]),
                 "-" if abstention is None else f"{abstention:.3f}",
             )
         table.add_section()
@@ -38,12 +52,13 @@ def render_report(report: dict[str, Any], console: Console) -> None:
             f"{name}: {cost['samples']} samples, {cost['tokens']} tokens and "
             f"{cost['seconds']} s per question"
         )
-    console.print()
-    console.print(
-        "precision against coverage (* threshold sweep, G greedy, B baseline, "
-        "V verified at the chosen thresholds):"
-    )
-    console.print(text_chart(report), highlight=False)
+    for dataset in report["sweep"]:
+        console.print()
+        console.print(
+            f"{dataset}: precision against coverage (* threshold sweep, G greedy, B baseline, "
+            "V verified at the chosen thresholds):"
+        )
+        console.print(text_chart(report, dataset), highlight=False)
 
 
 def _outcome_table(outcomes: dict[str, dict[str, int]]) -> Table:

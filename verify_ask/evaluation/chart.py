@@ -1,4 +1,5 @@
-"""The precision–coverage picture: a text chart for the terminal and a PNG (matplotlib)."""
+"""The precision–coverage picture of each dataset: a text chart for the terminal and a PNG
+(matplotlib)."""
 
 from __future__ import annotations
 
@@ -9,22 +10,24 @@ from verify_ask.errors import UsageError
 _WIDTH, _HEIGHT = 50, 12
 
 
-def points_of(report: dict[str, Any]) -> tuple[list[tuple[float, float]], dict[str, tuple]]:
-    """The verified@N frontier, and one point per single-answer strategy (overall)."""
-    curve = [(p["coverage"], p["precision"]) for p in report["frontier"]]
-    overall = report["scores"].get("all") or next(iter(report["scores"].values()))
+def points_of(
+    report: dict[str, Any], dataset: str
+) -> tuple[list[tuple[float, float]], dict[str, tuple]]:
+    """The dataset's verified@N frontier, and one point per single-answer strategy."""
+    curve = [(p["coverage"], p["precision"]) for p in report["frontier"][dataset]]
+    scores = report["scores"][dataset]
     marks = {
-        name: (overall[name]["coverage"], overall[name]["precision"])
+        name: (scores[name]["coverage"], scores[name]["precision"])
         for name in ("greedy", "baseline", "verified")
-        if name in overall and overall[name]["precision"] is not None  # nothing answered
+        if name in scores and scores[name]["precision"] is not None  # nothing answered
     }
     return curve, marks
 
 
-def text_chart(report: dict[str, Any]) -> str:
-    """Precision (up) against coverage (right): '*' the sweep's frontier, letters the
-    strategies (G greedy, B baseline, V verified at the chosen thresholds)."""
-    curve, marks = points_of(report)
+def text_chart(report: dict[str, Any], dataset: str) -> str:
+    """Precision (up) against coverage (right) on one dataset: '*' the sweep's frontier,
+    letters the strategies (G greedy, B baseline, V verified at the chosen thresholds)."""
+    curve, marks = points_of(report, dataset)
     grid = [[" "] * (_WIDTH + 1) for _ in range(_HEIGHT + 1)]
 
     def put(coverage: float, precision: float, char: str) -> None:
@@ -51,8 +54,19 @@ def write_png(report: dict[str, Any], path: str) -> None:
         import matplotlib.pyplot as plt
     except ImportError:
         raise UsageError("--plot needs matplotlib: pip install 'verify-ask[plot]'") from None
-    curve, marks = points_of(report)
-    figure, axes = plt.subplots(figsize=(6, 4.5), dpi=120)
+    datasets = list(report["sweep"])
+    columns = max(len(datasets), 1)  # a run of no records still draws one (empty) panel
+    figure, axes = plt.subplots(1, columns, figsize=(6 * columns, 4.5), dpi=120, squeeze=False)
+    for dataset, panel in zip(datasets, axes[0], strict=False):
+        _draw_dataset(report, dataset, panel)
+    figure.suptitle(f"verify-ask eval, {report['records']} records")
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)
+
+
+def _draw_dataset(report: dict[str, Any], dataset: str, axes: Any) -> None:
+    curve, marks = points_of(report, dataset)
     if curve:
         xs, ys = zip(*sorted(curve), strict=True)
         axes.plot(xs, ys, "o-", label="verified@N (threshold sweep)", markersize=3)
@@ -65,7 +79,4 @@ def write_png(report: dict[str, Any], path: str) -> None:
     axes.set_ylim(0, 1.02)
     axes.grid(alpha=0.3)
     axes.legend(loc="lower left")
-    axes.set_title(f"verify-ask eval, {report['records']} records")
-    figure.tight_layout()
-    figure.savefig(path)
-    plt.close(figure)
+    axes.set_title(f"{dataset}, {report['scores'][dataset]['verified']['records']} records")

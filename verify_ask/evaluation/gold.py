@@ -7,14 +7,19 @@ TAT-QA gold figure in a scaled table ("1,496.5" in millions) also matches the ca
 written with the scale. Units that contradict (EUR vs USD, % vs km) never match; a missing
 unit matches any. The same measure in other units matches within ``CONVERTED`` of the gold
 figure (a source's own bracketed conversions are rounded: "26,000 square kilometres (10,000
-sq mi)"; temperatures within half a degree). Dates match when one is consistent with the other
-at the coarser precision ("2009" and "14 March 2009"), so a right year for a full date counts as
-right.
+sq mi)"; temperatures within half a degree). A date matches at the gold's precision: it must
+be at least as precise as the gold and agree with it there ("14 March 2009" for "2009" or for
+"14 March 2009"). A coarser date is wrong, even when it agrees as far as it goes ("2009" for
+"14 March 2009"); ``verdict`` calls it ``"coarser"`` so the report can count it. A figure
+that is a whole number stands for a bare year against a date, either way round ("1960" as a
+number for the gold date "1960"; the date "9 May 1960" for the gold figure "1960"). A record
+with several gold answers is right when any of them matches.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
+from typing import Literal
 
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.normalize import parse_value
@@ -61,20 +66,49 @@ def gold_values(record: EvalRecord) -> list[Value]:
     return values
 
 
-def is_right(value: Value | None, record: EvalRecord) -> bool:
+Verdict = Literal["right", "coarser", "wrong"]
+"""How an answer stands against a record's gold answers: ``coarser`` is a date that agrees
+with a gold date only at a coarser precision, and is not right."""
+
+
+def verdict(value: Value | None, record: EvalRecord) -> Verdict:
+    """The best verdict over the gold answers (a right one beats a coarser one)."""
     if value is None:
-        return False
-    return any(values_match(value, gold) for gold in gold_values(record))
+        return "wrong"
+    found = {_verdict_against(value, gold) for gold in gold_values(record)}
+    return "right" if "right" in found else "coarser" if "coarser" in found else "wrong"
 
 
-def values_match(candidate: Value, gold: Value) -> bool:
-    if isinstance(candidate, DateValue) and isinstance(gold, DateValue):
-        return consistent_date(candidate, gold) or consistent_date(gold, candidate)
-    if isinstance(candidate, DateValue) and isinstance(gold, Quantity):
-        return candidate.month is None and Decimal(candidate.year) == gold.number
-    if isinstance(candidate, Quantity) and isinstance(gold, DateValue):
-        return gold.month is None and candidate.number == Decimal(gold.year)
-    assert isinstance(candidate, Quantity) and isinstance(gold, Quantity)
+def is_right(value: Value | None, record: EvalRecord) -> bool:
+    return verdict(value, record) == "right"
+
+
+def _verdict_against(candidate: Value, gold: Value) -> Verdict:
+    if isinstance(candidate, Quantity) and isinstance(gold, Quantity):
+        return "right" if _quantities_match(candidate, gold) else "wrong"
+    candidate_date, gold_date = _as_date(candidate), _as_date(gold)
+    if candidate_date is None or gold_date is None:
+        return "wrong"
+    return _date_verdict(candidate_date, gold_date)
+
+
+def _date_verdict(candidate: DateValue, gold: DateValue) -> Verdict:
+    """Right at the gold's precision or finer; coarser when it agrees only at its own."""
+    if consistent_date(gold, candidate):
+        return "right"
+    return "coarser" if consistent_date(candidate, gold) else "wrong"
+
+
+def _as_date(value: Value) -> DateValue | None:
+    """A date as it is; a whole number as the bare year it may stand for ("1960")."""
+    if isinstance(value, DateValue):
+        return value
+    if value.number != value.number.to_integral_value():
+        return None
+    return DateValue(int(value.number))
+
+
+def _quantities_match(candidate: Quantity, gold: Quantity) -> bool:
     if candidate.unit and gold.unit and candidate.unit != gold.unit:
         return _same_measure(candidate, gold)
     return _numbers_match(candidate.number, gold.number)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from verify_ask.evaluation.gold import is_right
+from verify_ask.evaluation.gold import verdict
 from verify_ask.evaluation.runner import Scored
 from verify_ask.values import Value
 
@@ -17,6 +17,8 @@ class Score:
     answered_right: int
     unanswerable: int
     abstained_unanswerable: int
+    coarser: int = 0
+    """Answers wrong only for being coarser than a gold date (a year for a full date)."""
 
     @property
     def right(self) -> int:
@@ -48,24 +50,40 @@ class Score:
             "records": self.records,
             "answered": self.answered,
             "right": self.right,
+            "coarser": self.coarser,
             "accuracy": round(self.accuracy, 4),
             "coverage": round(self.coverage, 4),
-            "precision": round(self.precision, 4) if self.precision is not None else None,
-            "abstention_unanswerable": (
-                round(self.abstention, 4) if self.abstention is not None else None
-            ),
+            "precision": _rounded(self.precision),
+            "abstention_unanswerable": _rounded(self.abstention),
         }
+
+    def sweep_json(self) -> dict[str, object]:
+        """The counts a threshold sweep row shows, each key naming what it counts."""
+        return {
+            "records": self.records,
+            "answered": self.answered,
+            "answered_right": self.answered_right,
+            "abstained_right": self.abstained_unanswerable,
+            "coverage": round(self.coverage, 4),
+            "precision": _rounded(self.precision),
+        }
+
+
+def _rounded(share: float | None) -> float | None:
+    return round(share, 4) if share is not None else None
 
 
 def score(answers: Sequence[tuple[Scored, Value | None]]) -> Score:
     """Score (record, answer-or-None) pairs."""
-    right = answered = unanswerable = abstained = 0
+    right = coarser = answered = unanswerable = abstained = 0
     for scored, value in answers:
         record = scored.record
         if value is not None:
             answered += 1
-            right += record.answerable and is_right(value, record)
+            found = verdict(value, record)  # "wrong" on a record without gold answers
+            right += found == "right"
+            coarser += found == "coarser"
         if not record.answerable:
             unanswerable += 1
             abstained += value is None
-    return Score(len(answers), answered, right, unanswerable, abstained)
+    return Score(len(answers), answered, right, unanswerable, abstained, coarser)

@@ -1,4 +1,5 @@
-"""The eval report: a score per strategy and dataset, cost, and the precision–coverage sweep."""
+"""The eval report: a score per strategy and dataset, cost, and the precision–coverage sweep
+per dataset."""
 
 from __future__ import annotations
 
@@ -53,12 +54,13 @@ def build_report(
         "scores": scores,
         "answerable_outcomes": {name: counts for name, counts in outcomes.items() if counts},
         "sweep": points,
-        "frontier": frontier(points),
+        "frontier": {name: frontier(rows) for name, rows in points.items()},
     }
 
 
-def sweep(done: Sequence[Scored], settings: Settings) -> list[dict[str, Any]]:
-    """Precision and coverage of verified@N for each support and relevance threshold.
+def sweep(done: Sequence[Scored], settings: Settings) -> dict[str, list[dict[str, Any]]]:
+    """Precision and coverage of verified@N for each support and relevance threshold, per
+    dataset (a pooled sweep would let one dataset's many records hide another's).
 
     The vote share and the ranking share move together: both say how strongly the model
     backs an answer, and either suffices (``decision.judge``).
@@ -72,11 +74,22 @@ def sweep(done: Sequence[Scored], settings: Settings) -> list[dict[str, Any]]:
         source = Source(scored.record.source)
         for found, thresholds in zip(answers, tuned, strict=True):
             found.append((scored, rejudge(scored, thresholds, source)))
-    points = []
+    datasets = sorted({s.record.dataset for s in done})
+    return {name: _sweep_rows(grid, answers, name) for name in datasets}
+
+
+def _sweep_rows(
+    grid: Sequence[tuple[float, float]],
+    answers: Sequence[Sequence[tuple[Scored, Value | None]]],
+    dataset: str,
+) -> list[dict[str, Any]]:
+    """One row per threshold pair: the thresholds, then ``Score.sweep_json``'s counts."""
+    rows = []
     for (agree, relevance), found in zip(grid, answers, strict=True):
         thresholds = {"min_agree": agree, "min_share": agree, "min_relevance": relevance}
-        points.append(thresholds | score(found).to_json())
-    return points
+        members = [(scored, value) for scored, value in found if scored.record.dataset == dataset]
+        rows.append(thresholds | score(members).sweep_json())
+    return rows
 
 
 def frontier(points: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
