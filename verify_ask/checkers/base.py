@@ -60,6 +60,8 @@ class CheckResult:
     """True when a pass means the value is supported by the source (span, arithmetic)."""
     support: bool = False
     """True when a pass means the model backs the value (vote, rank)."""
+    rule: str | None = None
+    """The id of the rule that refused the value (``verify-ask rules``), when one did."""
 
     @property
     def passed(self) -> bool:

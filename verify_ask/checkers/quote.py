@@ -16,7 +16,7 @@ from functools import lru_cache
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, Evidence
 from verify_ask.checkers.registry import register
-from verify_ask.checkers.span import occurs_as
+from verify_ask.rules.figures import occurs_as
 from verify_ask.source import Source
 
 DEFAULT_THRESHOLD = 90.0

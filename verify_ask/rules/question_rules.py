@@ -1,0 +1,203 @@
+"""Rules of the question stage: why the question cannot be asking for this value, wherever
+it stands in the source (its kind, unit or wording asks for another, or the source lacks
+what the question presupposes)."""
+
+from __future__ import annotations
+
+import re
+
+from verify_ask.places import YEAR
+from verify_ask.question import LEAST, MOST, THRESHOLD, Question
+from verify_ask.rules.figures import CURRENCIES, occurs_as, question_figures, unit_of
+from verify_ask.rules.registry import Facts, rule
+from verify_ask.source import Source
+from verify_ask.values import DateValue, Value
+
+_ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)\b")
+_WHICH_YEAR = re.compile(r"\bwhich\s+(?:fiscal\s+)?(?:year|fy|period)\b", re.I)
+_HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+_DURATION = re.compile(r"\b(duration|how long|what period|over what time)\b", re.IGNORECASE)
+# "What is the revenue amount from sales into China": a sum, not its share of the total.
+_AMOUNT = re.compile(r"\bamounts?\b", re.IGNORECASE)
+# "its five graduate divisions": a count in words that the text must give too. "One" is
+# mostly a pronoun, and "five years after" an offset the question reckons from.
+_COUNTED_IN_WORDS = re.compile(
+    r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
+    r"(?!(?:years?|months?|weeks?|days?|hours?|minutes?|decades?|centuries|times?|million"
+    r"|billion|thousand|hundred)\b)[a-z]",
+    re.IGNORECASE,
+)
+
+
+@rule("S001", "other-kind", "question", ["value.kind", "question.expects"], hard=True)
+def other_kind(facts: Facts) -> str | None:
+    """The question asks for a date and the value is a number, or the other way round."""
+    kind = facts.question.expects or facts.value.kind
+    if facts.value.kind != kind:
+        return f"the question asks for a {kind}, not a {facts.value.kind}"
+    return None
+
+
+@rule("S002", "which-year-compares", "question", ["value", "question.text"])
+def which_year_compares(facts: Facts) -> str | None:
+    """'In which year is X larger?': that the text names a year does not say so."""
+    if _compares_years(facts.question, facts.value):
+        return (
+            "the question asks which year holds the larger or smaller figure; that the "
+            "text names the year does not say so"
+        )
+    return None
+
+
+@rule("S003", "question-names-it", "question", ["value", "question.figures"])
+def question_names_it(facts: Facts) -> str | None:
+    """The question itself writes this value, so it asks for another."""
+    if _names_it(facts.question, facts.value):
+        return "the question itself names this value; it asks for another"
+    return None
+
+
+@rule("S004", "posed-problem", "question", ["source.poses"])
+def posed_problem(facts: Facts) -> str | None:
+    """The source poses the question itself (a word problem): its figures are the data."""
+    # SVAMP dev: every figure models copied out of the problem was wrong.
+    if facts.source.poses(facts.question.asked):
+        return (
+            "the source poses this question itself: its figures are the problem's data, "
+            "and the answer must be computed from them"
+        )
+    return None
+
+
+@rule("S005", "missing-figure", "question", ["question.figures", "source.mentions"])
+def missing_figure(facts: Facts) -> str | None:
+    """A figure the question states ('more than 375 officials') is nowhere in the source."""
+    premise = _missing_premise(facts.question, facts.source)
+    return (
+        None if premise is None else f"the question speaks of {premise!r}, and the source does not"
+    )
+
+
+@rule("S006", "missing-year", "question", ["question.years", "source.text"], hard=True)
+def missing_year(facts: Facts) -> str | None:
+    """A year the question asks about is written in no form in the source."""
+    year = _missing_year(facts.question, facts.source.text)
+    return None if year is None else f"the question speaks of {year!r}, and the source does not"
+
+
+@rule("S007", "name-written-otherwise", "question", ["question.names", "source.names"])
+def name_written_otherwise(facts: Facts) -> str | None:
+    """The source writes the question's name only as part of other names."""
+    asked = facts.source.places.asked_names(facts.question)
+    mixed = next((written for written, _, whole in asked if not whole), None)
+    if mixed is not None:
+        return (
+            f"the question names {mixed!r}, and the source writes those words only in other names"
+        )
+    return None
+
+
+@rule("S008", "money-for-duration", "question", ["question.text", "value.unit"])
+def money_for_duration(facts: Facts) -> str | None:
+    """The question asks how long, and the value is a sum of money."""
+    if _DURATION.search(facts.question.text) and unit_of(facts.value) in CURRENCIES:
+        return "the question asks how long, and a sum of money is no duration"
+    return None
+
+
+@rule("S009", "measure-for-count", "question", ["question.text", "question.unit", "value.unit"])
+def measure_for_count(facts: Facts) -> str | None:
+    """The question asks how many, and the value is a measure or a percentage."""
+    unit, question = unit_of(facts.value), facts.question
+    # "How many dollars" names no unit (pounds may be weight), so money may answer it.
+    if _counts(question) and question.unit is None and unit is not None and unit not in CURRENCIES:
+        measure = "a percentage" if unit == "%" else "a measure"
+        return f"the question asks how many, and {measure} is no count"
+    return None
+
+
+@rule("S010", "other-unit", "question", ["question.unit", "value.unit"])
+def other_unit(facts: Facts) -> str | None:
+    """The question names a unit, and the value is in another."""
+    wanted, unit = facts.question.unit, unit_of(facts.value)
+    if wanted and unit not in (None, wanted):
+        return f"the question asks in {wanted}, not {unit}"
+    return None
+
+
+@rule("S011", "share-for-amount", "question", ["question.text", "value.unit"])
+def share_for_amount(facts: Facts) -> str | None:
+    """The question asks for an amount, and the value is a percentage."""
+    question = facts.question
+    if unit_of(facts.value) == "%" and question.unit is None and _AMOUNT.search(question.text):
+        return "the question asks for an amount, and a percentage is a share of one"
+    return None
+
+
+def _counts(question: Question) -> bool:
+    """Whether the question counts things ("how many loans"); "how much alcohol" may well be
+    answered by a percentage."""
+    return bool(question.target) and _HOW_MANY.search(question.text) is not None
+
+
+def _compares_years(question: Question, value: Value) -> bool:
+    """ "In which year is X larger?": a year's place in the text cannot tell (the comparison
+    checker reads the figures of each year instead)."""
+    return (
+        isinstance(value, DateValue)
+        and value.month is None
+        and _WHICH_YEAR.search(question.text) is not None
+        and bool(MOST.search(question.text)) != bool(LEAST.search(question.text))
+        and not THRESHOLD.search(question.text)
+    )
+
+
+def _names_it(question: Question, value: Value) -> bool:
+    """Whether the question writes the value as given ("the study confirming the 2001
+    projections" is not from 2001), unless it offers choices ("Between 2018 and 2019,
+    which year...")."""
+    figures = question_figures(question.text)
+    # A year reads as a date and as a number; as a number it is no second choice.
+    years = {(m.start, m.end) for m in figures if isinstance(m.value, DateValue)}
+    same_kind = [
+        m.value
+        for m in figures
+        if m.value.kind == value.kind and (m.value.kind == "date" or (m.start, m.end) not in years)
+    ]
+    if len({str(v) for v in same_kind}) > 1:
+        return False
+    return any(occurs_as(value, named) for named in same_kind)
+
+
+def _missing_year(question: Question, text: str) -> str | None:
+    """A year the question asks about that the source writes in no form ("2005", "FY05",
+    "fiscal '05", "2004-05"; a table read out of a PDF may space its digits, "2 0 0 5"): a
+    table of 2018 and 2019 says nothing of 2005."""
+    for year in dict.fromkeys(YEAR.findall(question.text)):
+        if year in text or re.search(r"\s?".join(year), text):
+            continue
+        short = re.escape(year[2:])
+        if re.search(rf"(?:\bFY\s?|['’]|\d\d[-–/])({short})(?!\d)", text, re.IGNORECASE):
+            continue
+        return year
+    return None
+
+
+def _missing_premise(question: Question, source: Source) -> str | None:
+    """A figure the question states in digits ("more than 375 officials") or a count it
+    writes in words ("its five graduate divisions") that the source holds nowhere: the
+    question is about something else than the text (SQuAD v2 makes unanswerable questions
+    so). Dates and years are left out: a text may write them another way ("fiscal 2020",
+    "FY20"), and tables head their columns with them; ``_missing_year`` reads those ways."""
+    for mention in question_figures(question.text):
+        if isinstance(mention.value, DateValue) or YEAR.fullmatch(mention.surface):
+            continue
+        if _ORDINAL.search(mention.surface) or _ORDINAL.match(question.text, mention.end):
+            continue  # "the 5th president": the text may well write "fifth"
+        if not any(c.isdigit() for c in mention.surface) and not _COUNTED_IN_WORDS.match(
+            question.text, mention.start
+        ):
+            continue
+        if not any(occurs_as(mention.value, found.value) for found in source.mentions):
+            return mention.surface
+    return None
