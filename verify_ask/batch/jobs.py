@@ -2,13 +2,18 @@
 
 A line whose first non-blank character is ``{`` is JSON; any other non-blank line is a plain
 question about the ``--source`` given for all. Blank lines are skipped but keep their number.
+With a ``source_root``, a line's own ``source`` must resolve inside it (``source_root.confine``).
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Union
+
+from verify_ask.batch.source_root import confine
+from verify_ask.errors import InputError
 
 Id = Union[str, int]
 
@@ -31,8 +36,11 @@ class BadLine:
     error: str
 
 
-def parse_line(raw: bytes, line: int, default_source: str | None) -> Job | BadLine | None:
-    """None for a blank line; never raises, so one bad line cannot stop a batch."""
+def parse_line(
+    raw: bytes, line: int, default_source: str | None, source_root: Path | None = None
+) -> Job | BadLine | None:
+    """None for a blank line; never raises, so one bad line cannot stop a batch. ``source_root``
+    (resolved) confines the line's own ``source``; None leaves it unconfined."""
     try:
         text = raw.decode("utf-8-sig" if line == 1 else "utf-8")
     except UnicodeDecodeError as error:
@@ -56,10 +64,12 @@ def parse_line(raw: bytes, line: int, default_source: str | None) -> Job | BadLi
         fields = json.loads(text)
     except json.JSONDecodeError as error:
         return BadLine(line, line, None, f"line {line} is not valid JSON: {error.msg}")
-    return _job(fields, line, default_source)
+    return _job(fields, line, default_source, source_root)
 
 
-def _job(fields: dict[str, Any], line: int, default_source: str | None) -> Job | BadLine:
+def _job(
+    fields: dict[str, Any], line: int, default_source: str | None, source_root: Path | None
+) -> Job | BadLine:
     given_id = fields.get("id", line)
     question = fields.get("question")
     if not _valid_id(given_id):
@@ -76,6 +86,11 @@ def _job(fields: dict[str, Any], line: int, default_source: str | None) -> Job |
         return BadLine(line, given_id, question, problem)
     if "source_text" in fields:
         return Job(line, given_id, question, source_text=fields["source_text"])
+    if "source" in fields and source_root is not None:
+        try:
+            confine(fields["source"], source_root)
+        except InputError as error:
+            return BadLine(line, given_id, question, str(error))
     return Job(line, given_id, question, source=fields.get("source", default_source))
 
 

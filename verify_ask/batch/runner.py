@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from verify_ask.backends.base import Backend
@@ -81,12 +82,14 @@ def run(
     answerer: Answerer,
     *,
     default_source: str | None = None,
+    source_root: Path | None = None,
     done: frozenset[str] = frozenset(),
 ) -> Iterator[Result]:
     """One result per non-blank line, in input order; lines whose id is in ``done`` (keys from
-    ``resume.id_key``) come back as ``skipped`` without being answered."""
+    ``resume.id_key``) come back as ``skipped`` without being answered. A line whose own
+    ``source`` is outside ``source_root`` (resolved; None: anywhere) gets an error record."""
     for number, raw in lines:
-        item = parse_line(raw, number, default_source)
+        item = parse_line(raw, number, default_source, source_root)
         if item is None:
             continue
         if done and id_key(item.id) in done:

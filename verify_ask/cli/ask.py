@@ -147,6 +147,13 @@ def ask(
         "--fail-under",
         help="With --batch: exit 0 when this share of the questions (0-1) is verified, else 1.",
     ),
+    source_root: Optional[str] = typer.Option(
+        None,
+        "--source-root",
+        help="With --batch: a line's own source path must resolve, after symlinks, inside this "
+        "directory (default: the current directory); '/' allows any file. --source is not "
+        "confined.",
+    ),
 ) -> int:
     """Answer QUESTION from the source, printing it only when it is verified."""
     from verify_ask.backends import create
@@ -160,6 +167,8 @@ def ask(
         raise UsageError("give a QUESTION or --batch FILE, not both")
     if batch is None and (resume is not None or fail_under is not None):
         raise UsageError("--resume and --fail-under go with --batch FILE")
+    if batch is None and source_root is not None:
+        raise UsageError("--source-root goes with --batch FILE")
     if question is None and batch is None:
         raise UsageError('give a question, e.g. verify-ask "When was X founded?" --source FILE')
     if source is None and batch is None:
@@ -188,7 +197,7 @@ def ask(
     if batch is not None:
         from verify_ask.cli.batch import BatchOptions, check_options
 
-        options = BatchOptions(batch, source, resume, quiet, fail_under, timings)
+        options = BatchOptions(batch, source, resume, quiet, fail_under, timings, source_root)
         check_options(options)  # usage errors before the model is touched
     else:
         analyze_question(question)  # an empty question fails before the model loads

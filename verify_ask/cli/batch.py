@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from verify_ask.backends.base import Backend
+from verify_ask.batch.source_root import resolve_root
 from verify_ask.errors import UsageError
 from verify_ask.pipeline import Settings
 
@@ -25,6 +26,8 @@ class BatchOptions:
     quiet: bool
     fail_under: float | None
     include_timings: bool
+    source_root: str | None = None
+    """A line's own ``source`` must resolve inside it; None: the current directory."""
 
 
 def check_options(options: BatchOptions) -> None:
@@ -33,6 +36,7 @@ def check_options(options: BatchOptions) -> None:
         raise UsageError("standard input can hold the batch or the source, not both")
     if options.fail_under is not None and not 0.0 <= options.fail_under <= 1.0:
         raise UsageError(f"--fail-under must be between 0 and 1, not {options.fail_under}")
+    resolve_root(options.source_root)
 
 
 def run_batch(options: BatchOptions, settings: Settings, backend: Backend) -> int:
@@ -45,6 +49,7 @@ def run_batch(options: BatchOptions, settings: Settings, backend: Backend) -> in
     from verify_ask.cli.batch_output import print_summary, progress_for, summary_line
 
     check_options(options)
+    source_root = resolve_root(options.source_root)
     done = finished_ids(options.resume) if options.resume else frozenset()
     lines = open_batch(options.batch)
     answerer = Answerer(backend, settings, include_timings=options.include_timings)
@@ -52,7 +57,14 @@ def run_batch(options: BatchOptions, settings: Settings, backend: Backend) -> in
     started = time.perf_counter()
     try:
         with progress_for(lines.total, options.quiet) as progress:
-            for result in run(lines.lines, answerer, default_source=options.source, done=done):
+            results = run(
+                lines.lines,
+                answerer,
+                default_source=options.source,
+                source_root=source_root,
+                done=done,
+            )
+            for result in results:
                 # Written and counted as one step: a Ctrl-C right after the write would
                 # otherwise report a written record as "not processed".
                 with _sigint_held():
