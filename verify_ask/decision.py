@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckResult
 from verify_ask.question import Question
 from verify_ask.values import DateValue, Value, coarser_than
+
+if TYPE_CHECKING:
+    from verify_ask.confidence import Model, Pool
 
 
 @dataclass(frozen=True)
@@ -20,7 +24,20 @@ class Judgement:
     reason: str
     refused_at: str | None = None
     """The step of the decision that refused it: "kind", "check" (a plain checker failed),
-    "grounding" or "support"; None when accepted."""
+    "grounding", "support", or "confidence" (the fitted decision's probability is under
+    --min-confidence); None when accepted."""
+    confidence: float | None = None
+    """The fitted decision's probability that the candidate is right; None under the rules
+    decision (``--decision rules``)."""
+    features: tuple[tuple[str, float], ...] = ()
+    """The named evidence the fitted decision weighed (``verify_ask.confidence``)."""
+
+    @property
+    def rule(self) -> str | None:
+        """The id of the rule that refused it (``verify-ask rules``), when a rule did."""
+        if self.accepted or self.refused_at in ("kind", "support"):
+            return None
+        return next((c.rule for c in self.checks if c.verdict == "fail" and c.rule), None)
 
 
 def judge(candidate: Candidate, checks: tuple[CheckResult, ...], question: Question) -> Judgement:
@@ -76,7 +93,45 @@ def _too_coarse(value: Value, question: Question) -> str | None:
     )
 
 
+def weigh(
+    judgements: tuple[Judgement, ...], pool: Pool, model: Model, min_confidence: float
+) -> tuple[Judgement, ...]:
+    """The fitted decision: each candidate's probability of being right from its named
+    evidence, accepted at ``min_confidence`` unless it breaks a guarantee (its kind, a
+    figure no grounding checker found, a plain checker that failed)."""
+    from verify_ask.confidence import features, hard_refusal
+
+    weighed = []
+    for judgement in judgements:
+        found = features(judgement.candidate, judgement.checks, pool)
+        found["hand.accepted"] = float(judgement.accepted)
+        hard = judgement.reason if judgement.refused_at == "kind" else None
+        hard = hard or hard_refusal(judgement.checks)
+        probability = 0.0 if hard else model.probability(found)
+        if hard:
+            step, reason = judgement.refused_at or "grounding", hard
+        elif probability >= min_confidence:
+            step, reason = None, f"confidence {probability:.2f}, at least {min_confidence:.2f}"
+        else:
+            step, reason = "confidence", f"confidence {probability:.2f}, under {min_confidence:.2f}"
+        weighed.append(
+            replace(
+                judgement,
+                accepted=step is None,
+                reason=reason,
+                refused_at=step,
+                confidence=round(probability, 4),
+                features=tuple(sorted(found.items())),
+            )
+        )
+    return tuple(weighed)
+
+
 def decide(judgements: list[Judgement]) -> Judgement | None:
-    """The best-supported accepted candidate (judgements arrive most supported first, with
-    coarser samples pooled into the finer values they back)."""
-    return next((j for j in judgements if j.accepted), None)
+    """The accepted candidate the fitted decision is surest of; under the rules decision,
+    the best-supported accepted one (judgements arrive most supported first, with coarser
+    samples pooled into the finer values they back)."""
+    accepted = [j for j in judgements if j.accepted]
+    if accepted and accepted[0].confidence is not None:
+        return max(accepted, key=lambda j: j.confidence or 0.0)
+    return accepted[0] if accepted else None

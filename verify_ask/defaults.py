@@ -84,3 +84,7 @@ CONTESTED_SUPPORT = 0.7
 MAX_SOURCE_CHARS = 6000
 """About 1,500 tokens (six seconds of prefill here): longer sources are read by passage."""
 PASSAGES = 3
+
+DECISION = "rules"
+"""How candidates are decided by default: "fitted" (the shipped weights over named evidence,
+``verify_ask.confidence``) or "rules" (every hand rule must pass)."""

@@ -9,13 +9,15 @@ from verify_ask import defaults, prompts
 from verify_ask.backends.base import Backend, SampleRequest
 from verify_ask.candidates import Candidate, Sample, group_samples
 from verify_ask.checkers import CheckContext, registry
-from verify_ask.decision import Judgement, decide, judge
+from verify_ask.decision import Judgement, decide, judge, weigh
 from verify_ask.errors import UsageError
 from verify_ask.passages import Passage, passage_text
 from verify_ask.question import Question, analyze_question
 from verify_ask.ranking import Ranking, rank
 from verify_ask.source import Source
 from verify_ask.values import same_value
+
+DECISIONS = ("fitted", "rules")
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,15 @@ class Settings:
     min_agree: float = defaults.MIN_AGREE
     min_share: float = defaults.MIN_SHARE
     min_relevance: float = defaults.MIN_RELEVANCE
+    ignore_rules: tuple[str, ...] = ()
+    """Ids of the span checker's rules switched off (``--ignore-rule``)."""
+    decision: str = defaults.DECISION
+    """"fitted": the probability the shipped weights give a candidate decides
+    (``verify_ask.confidence``); "rules": every hand rule must pass."""
+    min_confidence: float | None = None
+    """The probability a fitted decision needs; None means the weights' own default."""
+    weights: str | None = None
+    """A weights file written by ``verify-ask eval --fit``; None means the shipped one."""
     prompt: str | None = None
     max_source_chars: int = defaults.MAX_SOURCE_CHARS
     """Longer sources are read as their best passages (``passages`` of them)."""
@@ -60,6 +71,18 @@ class Settings:
             raise UsageError(f"--passages must be at least 1, not {self.passages}")
         for name in self.checks:
             registry.get(name)
+        from verify_ask.rules import ignorable
+
+        ignorable(self.ignore_rules)
+        if self.decision not in DECISIONS:
+            choices = ", ".join(DECISIONS)
+            raise UsageError(f"--decision must be one of {choices}, not {self.decision!r}")
+        if self.min_confidence is not None and not 0.0 <= self.min_confidence <= 1.0:
+            raise UsageError(f"--min-confidence must be between 0 and 1, not {self.min_confidence}")
+        if self.decision == "fitted":
+            from verify_ask.confidence import load
+
+            load(self.weights)
         if self.prompt is not None and self.prompt not in prompts.BUILTINS:
             prompts.from_file(self.prompt)  # a bad prompt file fails before the model loads
         from verify_ask.checkers.options import validate_options
@@ -133,7 +156,7 @@ def ask(question_text: str, source: Source, backend: Backend, settings: Settings
     )
     ranking = _ranking(backend, prompt, question, source, passages, settings)
     ranked = time.perf_counter()
-    judgements = judge_samples(question, source, samples, settings, ranking)
+    judgements = judge_samples(question, source, samples, settings, ranking, greedy)
     checked = time.perf_counter()
     return Outcome(
         question=question,
@@ -187,9 +210,10 @@ def judge_samples(
     samples: tuple[Sample, ...],
     settings: Settings,
     ranking: Ranking | None = None,
+    greedy: Sample | None = None,
 ) -> tuple[Judgement, ...]:
     """Group samples into candidates, add the figures the model ranks high that no sample
-    wrote, and run every selected checker on each (no model needed)."""
+    wrote, run every selected checker on each, and judge them (no model needed)."""
     candidates = group_samples(list(samples))
     if ranking is not None:
         candidates += proposed_candidates(ranking, candidates, settings.min_share)
@@ -202,6 +226,7 @@ def judge_samples(
             "min_agree": settings.min_agree,
             "min_share": settings.min_share,
             "min_relevance": settings.min_relevance,
+            "ignore_rules": frozenset(settings.ignore_rules),
             "choices": settings.choices,
             "pattern": settings.pattern,
             "command": settings.command,
@@ -211,10 +236,18 @@ def judge_samples(
         ranking=ranking,
     )
     checkers = [registry.get(name) for name in settings.checker_names()]
-    return tuple(
+    judgements = tuple(
         judge(c, tuple(checker.check(c, context) for checker in checkers), question)
         for c in candidates
     )
+    if settings.decision != "fitted":
+        return judgements
+    from verify_ask.confidence import Pool, load
+
+    model = load(settings.weights)
+    pool = Pool(question, candidates, len(samples), greedy, ranking)
+    threshold = model.threshold if settings.min_confidence is None else settings.min_confidence
+    return weigh(judgements, pool, model, threshold)
 
 
 def proposed_candidates(

@@ -5,9 +5,24 @@ from __future__ import annotations
 from typing import Any
 
 from verify_ask.candidates import Candidate
+from verify_ask.decision import Judgement
 from verify_ask.pipeline import Outcome, Settings
 
 RECORD_VERSION = 1
+
+
+def _weighed(judgement: Judgement, weights: str | None) -> dict[str, Any]:
+    """The fitted decision's probability, its evidence, and each feature's contribution."""
+    if judgement.confidence is None:
+        return {}
+    from verify_ask.confidence import load
+
+    found = dict(judgement.features)
+    return {
+        "confidence": judgement.confidence,
+        "features": found,
+        "contributions": {k: round(v, 4) for k, v in load(weights).contributions(found).items()},
+    }
 
 
 def outcome_record(
@@ -44,6 +59,8 @@ def outcome_record(
                 "accepted": j.accepted,
                 "reason": j.reason,
                 "refused_at": j.refused_at,
+                "rule": j.rule,
+                **_weighed(j, settings.weights),
                 "checks": [c.to_json() for c in j.checks],
                 "pooled": pooled_json(j.candidate),
             }

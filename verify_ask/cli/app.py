@@ -51,3 +51,4 @@ def _root(
 from verify_ask.cli import ask as _ask  # noqa: E402,F401  (registers the commands)
 from verify_ask.cli import checkers as _checkers  # noqa: E402,F401
 from verify_ask.cli import eval as _eval  # noqa: E402,F401
+from verify_ask.cli import rules as _rules  # noqa: E402,F401

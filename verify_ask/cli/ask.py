@@ -77,6 +77,27 @@ def ask(
         "--min-relevance",
         help="Place score the evidence needs: share of the question's term weight near it.",
     ),
+    ignore_rule: Optional[list[str]] = typer.Option(
+        None,
+        "--ignore-rule",
+        help="Switch off a rule of the span checker by id or name (repeatable); "
+        "`verify-ask rules` lists them.",
+    ),
+    decision: str = typer.Option(
+        defaults.DECISION,
+        "--decision",
+        help="'fitted': weigh each candidate's named evidence into a probability (shipped "
+        "weights); 'rules': every hand rule must pass.",
+    ),
+    min_confidence: Optional[float] = typer.Option(
+        None,
+        "--min-confidence",
+        help="Probability a fitted decision needs to answer [default: the weights' own, "
+        "chosen for precision 0.95 out of fold].",
+    ),
+    weights: Optional[str] = typer.Option(
+        None, "--weights", help="Decision weights written by `verify-ask eval --fit FILE`."
+    ),
     prompt: Optional[str] = typer.Option(
         None,
         "--prompt",
@@ -161,6 +182,7 @@ def ask(
     from verify_ask.pipeline import Settings
     from verify_ask.pipeline import ask as run_pipeline
     from verify_ask.record import outcome_record
+    from verify_ask.rules import ignorable
     from verify_ask.source import read_source
 
     if batch is not None and question is not None:
@@ -182,6 +204,10 @@ def ask(
         min_agree=min_agree,
         min_share=min_share,
         min_relevance=min_relevance,
+        ignore_rules=tuple(sorted(ignorable(ignore_rule or ()))),
+        decision=decision,
+        min_confidence=min_confidence,
+        weights=weights,
         prompt=prompt,
         choices=split_choices(choices or []),
         pattern=pattern,

@@ -29,6 +29,18 @@ def evaluate(
     min_agree: float = typer.Option(defaults.MIN_AGREE, "--min-agree"),
     min_share: float = typer.Option(defaults.MIN_SHARE, "--min-share"),
     min_relevance: float = typer.Option(defaults.MIN_RELEVANCE, "--min-relevance"),
+    ignore_rule: Optional[list[str]] = typer.Option(
+        None, "--ignore-rule", help="Switch off a span rule (repeatable): what is it worth?"
+    ),
+    decision: str = typer.Option(defaults.DECISION, "--decision", help="'fitted' or 'rules'."),
+    min_confidence: Optional[float] = typer.Option(None, "--min-confidence"),
+    weights: Optional[str] = typer.Option(None, "--weights", help="Decision weights file."),
+    fit: Optional[str] = typer.Option(
+        None,
+        "--fit",
+        help="Fit the decision's weights on these records (design articles only) and write "
+        "them to this file, with out-of-fold numbers.",
+    ),
     baseline_model: Optional[str] = typer.Option(
         None, "--baseline-model", help="Another GGUF whose single greedy answer is compared."
     ),
@@ -59,6 +71,7 @@ def evaluate(
     from verify_ask.evaluation.split import PARTS, in_part
     from verify_ask.evaluation.store import PerRecordStore
     from verify_ask.pipeline import Settings
+    from verify_ask.rules import ignorable
 
     if resume and not per_record:
         raise UsageError("--resume needs --per-record FILE to resume from")
@@ -71,6 +84,10 @@ def evaluate(
         min_agree=min_agree,
         min_share=min_share,
         min_relevance=min_relevance,
+        ignore_rules=tuple(sorted(ignorable(ignore_rule or ()))),
+        decision="rules" if fit else decision,
+        min_confidence=min_confidence,
+        weights=weights,
     )
     settings.validate()
     if part not in PARTS:
@@ -100,6 +117,12 @@ def evaluate(
                 store.close()
     order = {r.id: i for i, r in enumerate(records)}
     done.sort(key=lambda s: order[s.record.id])
+    if fit:
+        from verify_ask.evaluation.fit import fit_and_write
+
+        report = fit_and_write(done, settings, fit)
+        sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+        return 0
     report = build_report(
         done, settings, with_baseline=baseline is not None or any(s.baseline_text for s in done)
     )

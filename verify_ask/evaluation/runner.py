@@ -130,7 +130,7 @@ def restore(line: dict[str, Any], record: EvalRecord, settings: Settings) -> Sco
     )
     stored = line.get("ranking")
     ranking = Ranking.from_json(stored, question) if stored else None
-    judgements = judge_samples(question, source, samples, settings, ranking)
+    judgements = judge_samples(question, source, samples, settings, ranking, greedy)
     template = prompts.choose(question, settings.prompt)
     chosen = decide(list(judgements))
     outcome = Outcome(question, template.name, greedy, samples, judgements, chosen, ranking=ranking)
@@ -149,6 +149,7 @@ def rejudge(scored: Scored, settings: Settings, source: Source | None = None) ->
         outcome.samples,
         settings,
         outcome.ranking,
+        outcome.greedy,
     )
     chosen = decide(list(judgements))
     return chosen.candidate.value if chosen else None

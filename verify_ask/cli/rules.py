@@ -1,0 +1,31 @@
+"""``verify-ask rules``: every rule of the span checker, by id, in the order they are read."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import typer
+
+from verify_ask.cli.app import app
+
+
+@app.command("rules")
+def list_rules(
+    as_json: bool = typer.Option(False, "--json", help="Print a JSON list on stdout."),
+) -> int:
+    """List the span checker's rules: id, name, stage, and what makes it refuse an answer.
+
+    Any rule but a guarantee can be switched off with --ignore-rule ID.
+    """
+    from verify_ask.rules import all_rules
+
+    rules = all_rules()
+    if as_json:
+        sys.stdout.write(json.dumps([r.to_json() for r in rules], ensure_ascii=False) + "\n")
+        return 0
+    width = max(len(r.name) for r in rules)
+    for found in rules:
+        kind = "guarantee" if found.hard else found.stage
+        sys.stdout.write(f"{found.id}  {found.name:<{width}}  {kind:<9}  {found.description}\n")
+    return 0

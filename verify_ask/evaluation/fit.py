@@ -1,0 +1,258 @@
+"""Fitting the fitted decision's weights, and measuring it out of fold.
+
+Each candidate of each record is a row: its named evidence (``verify_ask.confidence``) and
+whether it is right by the strict gold rules (a date coarser than the gold is wrong; on an
+unanswerable record every candidate is wrong). A logistic model with an L2 penalty is fitted
+by Newton's method (numpy only). Out of fold, each design fold's records are scored by a
+model fitted on the other folds, folds grouped by article (``split``), so no number below
+scores a passage its fit has read. The default ``--min-confidence`` is the lowest
+probability at which every dataset's out-of-fold precision, and the abstention on
+unanswerable questions, reach their targets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from verify_ask.confidence import Model, Pool, features, hard_refusal
+from verify_ask.evaluation.dataset import EvalRecord
+from verify_ask.evaluation.gold import verdict
+from verify_ask.evaluation.runner import Scored
+from verify_ask.evaluation.split import FOLDS, fold_of, in_lockbox
+from verify_ask.pipeline import Settings, judge_samples
+from verify_ask.source import Source
+
+L2 = 1.0
+TARGET_PRECISION = 0.95
+TARGET_ABSTAIN = 0.95
+GROUPS = {
+    "span": ("span.",),
+    "rules": ("rule.", "stage."),
+    "hand decision": ("hand.",),
+    "votes": ("vote.", "candidates", "proposed"),
+    "ranking": ("rank.",),
+    "greedy": ("greedy.",),
+    "arithmetic and comparison": ("arithmetic.", "comparison."),
+    "question form": ("question.", "value."),
+}
+"""Features by the evidence they come from, for the ablation table."""
+
+
+@dataclass(frozen=True)
+class Row:
+    found: dict[str, float]
+    right: bool
+    coarser: bool
+    hard: bool
+    display: str
+
+
+@dataclass(frozen=True)
+class Case:
+    """One record's candidates as rows, with the record and its design fold."""
+
+    record: EvalRecord
+    fold: int
+    rows: tuple[Row, ...]
+
+
+def cases(scored: Iterable[Scored], settings: Settings) -> list[Case]:
+    """Every record's candidates, judged by the hand rules, as feature rows."""
+    rules = replace(settings, decision="rules")
+    found: list[Case] = []
+    for item in scored:
+        if in_lockbox(item.record):
+            raise ValueError("the lockbox is never fitted on: pass --part design")
+        outcome = item.outcome
+        judgements = judge_samples(
+            outcome.question, Source(item.record.source), outcome.samples, rules,
+            outcome.ranking, outcome.greedy,
+        )  # fmt: skip
+        candidates = tuple(j.candidate for j in judgements)
+        pool = Pool(outcome.question, candidates, len(outcome.samples), outcome.greedy,
+                    outcome.ranking)  # fmt: skip
+        rows = []
+        for judgement in judgements:
+            evidence = features(judgement.candidate, judgement.checks, pool)
+            evidence["hand.accepted"] = float(judgement.accepted)
+            said = verdict(judgement.candidate.value, item.record) if item.record.answers else ""
+            hard = judgement.refused_at == "kind" or hard_refusal(judgement.checks) is not None
+            rows.append(Row(evidence, said == "right", said == "coarser", hard,
+                            judgement.candidate.value.display()))  # fmt: skip
+        found.append(Case(item.record, fold_of(item.record), tuple(rows)))
+    return found
+
+
+def feature_names(all_cases: Sequence[Case]) -> tuple[str, ...]:
+    return tuple(sorted({name for case in all_cases for row in case.rows for name in row.found}))
+
+
+def fit(all_cases: Sequence[Case], names: Sequence[str], l2: float = L2) -> Model:
+    """A model fitted on every soft row of these cases (hard rows are never answered)."""
+    import numpy as np
+
+    rows = [row for case in all_cases for row in case.rows if not row.hard]
+    x = np.array([[row.found.get(n, 0.0) for n in names] for row in rows], dtype=float)
+    y = np.array([float(row.right) for row in rows])
+    x = np.hstack([np.ones((len(rows), 1)), x])
+    w = np.zeros(x.shape[1])
+    penalty = np.full(x.shape[1], l2)
+    penalty[0] = 1e-6  # the intercept is not shrunk
+    for _ in range(100):
+        p = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -50, 50)))
+        gradient = x.T @ (p - y) + penalty * w
+        hessian = (x * (p * (1 - p))[:, None]).T @ x + np.diag(penalty)
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if np.max(np.abs(step)) < 1e-8:
+            break
+    weights = {n: float(v) for n, v in zip(names, w[1:], strict=True) if abs(v) > 1e-9}
+    return Model(float(w[0]), weights, 0.5, {})
+
+
+def out_of_fold(
+    all_cases: Sequence[Case], names: Sequence[str], l2: float = L2
+) -> list[list[float]]:
+    """Each case's candidate probabilities from a model fitted on the other folds."""
+    scores: list[list[float]] = [[] for _ in all_cases]
+    for fold in range(FOLDS):
+        held = [i for i, case in enumerate(all_cases) if case.fold == fold]
+        if not held:
+            continue
+        model = fit([c for c in all_cases if c.fold != fold], names, l2)
+        for i in held:
+            scores[i] = [
+                0.0 if row.hard else model.probability(row.found) for row in all_cases[i].rows
+            ]
+    return scores
+
+
+@dataclass(frozen=True)
+class Tally:
+    records: int = 0
+    answerable: int = 0
+    answered: int = 0
+    right: int = 0
+    coarser: int = 0
+    abstained_unanswerable: int = 0
+
+    @property
+    def precision(self) -> float | None:
+        return self.right / self.answered if self.answered else None
+
+    @property
+    def coverage(self) -> float:
+        return self.right / self.answerable if self.answerable else 0.0
+
+    @property
+    def abstention(self) -> float | None:
+        unanswerable = self.records - self.answerable
+        return self.abstained_unanswerable / unanswerable if unanswerable else None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "records": self.records,
+            "answered": self.answered,
+            "answered_right": self.right,
+            "coarser": self.coarser,
+            "precision": _round(self.precision),
+            "coverage": round(self.coverage, 3),
+            "abstained_unanswerable": _round(self.abstention),
+        }
+
+
+def tally(
+    all_cases: Sequence[Case], scores: Sequence[Sequence[float]], threshold: float
+) -> dict[str, Tally]:
+    """Per dataset: what the decision at ``threshold`` answers, and how rightly."""
+    found: dict[str, Tally] = {}
+    for case, probabilities in zip(all_cases, scores, strict=True):
+        best = max(range(len(probabilities)), key=lambda i: probabilities[i], default=None)
+        chosen = case.rows[best] if best is not None and probabilities[best] >= threshold else None
+        t = found.get(case.record.dataset, Tally())
+        answerable = case.record.answerable
+        found[case.record.dataset] = Tally(
+            t.records + 1,
+            t.answerable + answerable,
+            t.answered + (chosen is not None),
+            t.right + bool(chosen and chosen.right),
+            t.coarser + bool(chosen and chosen.coarser),
+            t.abstained_unanswerable + (not answerable and chosen is None),
+        )
+    return found
+
+
+def hand_scores(all_cases: Sequence[Case]) -> list[list[float]]:
+    """The hand decision as scores: the first accepted candidate scores 1."""
+    scores = []
+    for case in all_cases:
+        accepted = [i for i, row in enumerate(case.rows) if row.found.get("hand.accepted")]
+        scores.append([float(i == accepted[0]) if accepted else 0.0 for i in range(len(case.rows))])
+    return scores
+
+
+def meets_targets(tallies: dict[str, Tally]) -> bool:
+    for t in tallies.values():
+        if t.answerable and t.answered and (t.precision or 0.0) < TARGET_PRECISION:
+            return False
+        if t.answerable < t.records and (t.abstention or 0.0) < TARGET_ABSTAIN:
+            return False
+    return True
+
+
+def choose_threshold(all_cases: Sequence[Case], scores: Sequence[Sequence[float]]) -> float:
+    """The lowest probability at which the out-of-fold numbers meet the targets."""
+    for step in range(30, 100):
+        threshold = step / 100
+        if meets_targets(tally(all_cases, scores, threshold)):
+            return threshold
+    return 0.99
+
+
+def ablation(
+    all_cases: Sequence[Case], names: Sequence[str], threshold: float
+) -> dict[str, dict[str, object]]:
+    """Out of fold, at ``threshold``: the numbers without each group of features."""
+    table = {}
+    for group, prefixes in GROUPS.items():
+        kept = [n for n in names if not n.startswith(prefixes)]
+        scores = out_of_fold(all_cases, kept)
+        table[group] = {k: v.to_json() for k, v in tally(all_cases, scores, threshold).items()}
+    return table
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+def fit_and_write(scored: Sequence[Scored], settings: Settings, path: str) -> dict[str, object]:
+    """Fit on these (design) records, write the weights to ``path``, and report the
+    out-of-fold numbers beside the hand decision's and each feature group's worth."""
+    import json
+    from pathlib import Path
+
+    all_cases = cases(scored, settings)
+    names = feature_names(all_cases)
+    oof = out_of_fold(all_cases, names)
+    threshold = choose_threshold(all_cases, oof)
+    datasets: dict[str, int] = {}
+    for case in all_cases:
+        datasets[case.record.dataset] = datasets.get(case.record.dataset, 0) + 1
+    model = replace(
+        fit(all_cases, names),
+        threshold=threshold,
+        fitted_on={"records": datasets, "folds": FOLDS, "l2": L2,
+                   "target_precision": TARGET_PRECISION, "target_abstain": TARGET_ABSTAIN},
+    )  # fmt: skip
+    Path(path).write_text(json.dumps(model.to_json(), indent=1, sort_keys=True) + "\n", "utf-8")
+    report: dict[str, object] = {
+        "weights": path,
+        "threshold": threshold,
+        "out_of_fold": {k: v.to_json() for k, v in tally(all_cases, oof, threshold).items()},
+        "hand_rules": {
+            k: v.to_json() for k, v in tally(all_cases, hand_scores(all_cases), 0.5).items()
+        },
+        "without": ablation(all_cases, names, threshold),
+    }
+    return report
