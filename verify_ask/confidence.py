@@ -49,13 +49,14 @@ class Pool:
 
 
 def features(candidate: Candidate, checks: Sequence[CheckResult], pool: Pool) -> dict[str, float]:
-    """The named evidence about one candidate, each a number in [0, 1] (0 when absent)."""
+    """The named evidence about one candidate, each a number in [-1, 1] (0 when absent)."""
     by_name = {c.checker: c for c in checks}
     found: dict[str, float] = {}
     span = by_name.get("span")
     if span is not None and span.verdict != "skip":
         found["span.pass"] = float(span.passed)
         found["span.score"] = span.score
+        found.update(span.signals)
         if span.rule is not None:
             found[f"rule.{span.rule}"] = 1.0
             found[f"stage.{_stage(span.rule)}"] = 1.0

@@ -62,6 +62,9 @@ class CheckResult:
     """True when a pass means the model backs the value (vote, rank)."""
     rule: str | None = None
     """The id of the rule that refused the value (``verify-ask rules``), when one did."""
+    signals: tuple[tuple[str, float], ...] = ()
+    """Named measurements the checker took on the way (``span.rival_gap``): evidence the
+    fitted decision weighs (``verify_ask.confidence``), whatever the verdict."""
 
     @property
     def passed(self) -> bool:

@@ -120,6 +120,7 @@ class SpanChecker:
         best_place, best = scored[0]
         evidence = tuple(evidence_at(source, m.start, m.end) for _, m in scored[:3])
         rival = _best_rival(context, candidate.value, kind)
+        signals = _signals(best_place, rival, len(places))
         where = f"found {len(places)} time(s); its best place scores {best_place.score:.2f}"
         sentence_start, sentence_end = source.sentence_around(best.start, best.end)
         asked = source.places.asked_names(question)
@@ -130,18 +131,22 @@ class SpanChecker:
                 f"{where}, but that sentence names {other!r} instead",
                 best_place.score,
                 evidence,
+                signals,
             )
         placed = Facts(candidate.value, question, source, best_place)
         for rule in rules_of("place", ignored):
             refusal = rule.test(placed) if rule.test else None
             if refusal is not None:
-                return self._fail(rule, f"{where}, but {refusal}", best_place.score, evidence)
+                return self._fail(
+                    rule, f"{where}, but {refusal}", best_place.score, evidence, signals
+                )
         if best_place.score < threshold and LOW_RELEVANCE.id not in ignored:
             return self._fail(
-                LOW_RELEVANCE, f"{where}, under {threshold:.2f}", best_place.score, evidence
-            )
+                LOW_RELEVANCE, f"{where}, under {threshold:.2f}", best_place.score, evidence,
+                signals,
+            )  # fmt: skip
         if rival is None:
-            return self._pass(best_place.score, evidence, where)
+            return self._pass(best_place.score, evidence, where, signals)
         rival_place, rival_mention = rival
         if rival_place.score > best_place.score + margin and BETTER_RIVAL.id not in ignored:
             return self._fail(
@@ -149,9 +154,10 @@ class SpanChecker:
                 f"{where}, but {rival_mention.surface!r} scores {rival_place.score:.2f}",
                 best_place.score,
                 evidence,
+                signals,
             )
         if rival_place.score < best_place.score - margin:
-            return self._pass(best_place.score, evidence, where)
+            return self._pass(best_place.score, evidence, where, signals)
         # Two figures stand about as well: the model's wrong answer is usually the other
         # one, so the place cannot decide and the model must prefer this one (measured
         # in ``defaults``).
@@ -168,13 +174,14 @@ class SpanChecker:
             else None
         )
         if named is best:
-            return self._pass(best_place.score, evidence, where)
+            return self._pass(best_place.score, evidence, where, signals)
         if named is not None:
             return self._fail(
                 NAMED_ITEM,
                 f"{standing} and the question names the item of {named.surface!r}",
                 best_place.score,
                 evidence,
+                signals,
             )
         # Read strictly, the question's words may belong to the rival alone ("4 Han
         # Tumens and 3 Khitan Tumens"): then the place decides, not the model.
@@ -186,21 +193,46 @@ class SpanChecker:
                 f"{standing} and the question's words belong to it",
                 best_place.score,
                 evidence,
+                signals,
             )
         prefers, why = _prefers(candidate, rival_mention.value, context)
         if not prefers and MODEL_PREFERS_RIVAL.id not in ignored:
             return self._fail(
-                MODEL_PREFERS_RIVAL, f"{standing} and {why}", best_place.score, evidence
-            )
-        return self._pass(best_place.score, evidence, where)
+                MODEL_PREFERS_RIVAL, f"{standing} and {why}", best_place.score, evidence,
+                signals,
+            )  # fmt: skip
+        return self._pass(best_place.score, evidence, where, signals)
 
-    def _pass(self, score: float, evidence: tuple[Evidence, ...], where: str) -> CheckResult:
-        return CheckResult(self.name, "pass", score, evidence, where, grounding=True)
+    def _pass(
+        self, score: float, evidence: tuple[Evidence, ...], where: str, signals: _Signals
+    ) -> CheckResult:
+        return CheckResult(
+            self.name, "pass", score, evidence, where, grounding=True, signals=signals
+        )
 
     def _fail(
-        self, rule: Rule, detail: str, score: float = 0.0, evidence: tuple[Evidence, ...] = ()
+        self,
+        rule: Rule,
+        detail: str,
+        score: float = 0.0,
+        evidence: tuple[Evidence, ...] = (),
+        signals: _Signals = (),
     ) -> CheckResult:
-        return CheckResult(self.name, "fail", score, evidence, detail, grounding=True, rule=rule.id)
+        return CheckResult(
+            self.name, "fail", score, evidence, detail, grounding=True, rule=rule.id,
+            signals=signals,
+        )  # fmt: skip
+
+
+_Signals = tuple[tuple[str, float], ...]
+
+
+def _signals(best: Place, rival: tuple[Place, Mention] | None, places: int) -> _Signals:
+    """How far the value's best place stands above the best rival's (negative: below), and
+    how often the source writes the value."""
+    gap = best.score - rival[0].score if rival is not None else 1.0
+    return (("span.rival_gap", round(max(-1.0, min(1.0, gap)), 4)),
+            ("span.places", min(places, 5) / 5))  # fmt: skip
 
 
 def ignored_rules(context: CheckContext) -> frozenset[str]:

@@ -130,7 +130,6 @@ def add(new: Rule) -> Rule:
 
 def all_rules() -> tuple[Rule, ...]:
     """Every rule, stage by stage, each stage in the order of its ids."""
-    _load_builtins()
     return tuple(sorted(_RULES.values(), key=lambda r: (STAGES.index(r.stage), r.id)))
 
 
@@ -160,8 +159,3 @@ def ignorable(codes: Iterable[str]) -> frozenset[str]:
 
 def _first_line(doc: str | None) -> str:
     return (doc or "").strip().splitlines()[0].strip() if doc and doc.strip() else ""
-
-
-def _load_builtins() -> None:
-    # The built-in rules register on import, as checkers do.
-    from verify_ask.rules import mention_rules, place_rules, question_rules, rival_rules  # noqa: F401
