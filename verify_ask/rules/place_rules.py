@@ -1,13 +1,33 @@
 """Rules of the place stage: why the figure's best place in the source does not answer the
-question. Each reads one fact of ``Place`` (``verify_ask.places.index``)."""
+question. Each reads one fact of ``Place`` (``verify_ask.places.index``).
+
+The examples' sentences are short excerpts, some shortened or reworded, of SQuAD dev
+(Rajpurkar et al. 2016, 2018; CC BY-SA 4.0) and TAT-QA dev (Zhu et al. 2021; CC BY 4.0), or
+made up."""
 
 from __future__ import annotations
 
 from verify_ask.places import Place
-from verify_ask.rules.registry import Facts, rule
+from verify_ask.rules.registry import Example, Facts, rule
+
+_PARIS = (
+    "The Black Death reached Egypt in 1347, and Europe a year later. Half of Paris's "
+    "population of 100,000 people died."
+)
+_DISCHARGE = "Near the Dutch border, the Rhine has an annual mean discharge of 2,290 m3/s."
 
 
-@rule("S201", "owner-else", "place", ["place.owner"])
+@rule(
+    "S201", "owner-else", "place", ["place.owner"],
+    examples=[
+        Example(_PARIS, "How many people lived in Egypt at the start of the Black Death?",
+                "100,000"),
+        Example(_DISCHARGE, "What is the mean discharge of the Moselle to the Rhine?",
+                "2,290 m3/s"),
+        Example(_DISCHARGE, "What is the mean discharge of the Rhine?", "2,290 m3/s",
+                refused=False),
+    ],
+)  # fmt: skip
 def owner_else(facts: Facts) -> str | None:
     """The text makes the figure another name's ('Paris's population')."""
     place = _place(facts)
@@ -16,7 +36,20 @@ def owner_else(facts: Facts) -> str | None:
     return None
 
 
-@rule("S202", "listed-item", "place", ["place.listed"])
+_CONSTANCE = (
+    "Lake Constance consists of three bodies of water: the Obersee (upper lake), the Untersee "
+    "(lower lake), and a connecting stretch of the Rhine, called the Seerhein."
+)
+
+
+@rule(
+    "S202", "listed-item", "place", ["place.listed"],
+    examples=[
+        Example(_CONSTANCE, "How many bodies of water make up the Obersee?", "three"),
+        Example(_CONSTANCE, "How many bodies of water make up Lake Constance?", "three",
+                refused=False),
+    ],
+)  # fmt: skip
 def listed_item(facts: Facts) -> str | None:
     """The sentence gives the question's name as one of what the figure counts."""
     place = _place(facts)
@@ -25,7 +58,16 @@ def listed_item(facts: Facts) -> str | None:
     return None
 
 
-@rule("S203", "other-span-end", "place", ["place.span_end"])
+_MING = "The Ming dynasty ruled China (1368–1644) after the Yuan."
+
+
+@rule(
+    "S203", "other-span-end", "place", ["place.span_end"],
+    examples=[
+        Example(_MING, "When did the Ming dynasty begin to rule China?", "1644"),
+        Example(_MING, "When did the Ming dynasty begin to rule China?", "1368", refused=False),
+    ],
+)  # fmt: skip
 def other_span_end(facts: Facts) -> str | None:
     """The figure is one end of a span of years, and the question asks the other."""
     place = _place(facts)
@@ -34,7 +76,17 @@ def other_span_end(facts: Facts) -> str | None:
     return None
 
 
-@rule("S204", "reversed-relation", "place", ["place.reversed_relation"])
+_ASTRA = "In 1998 the Astra 1A satellite was replaced by Astra 2A."
+
+
+@rule(
+    "S204", "reversed-relation", "place", ["place.reversed_relation"],
+    examples=[
+        Example(_ASTRA, "When did Astra 1A replace the Astra 2A satellite?", "1998"),
+        Example(_ASTRA, "When did Astra 2A replace the Astra 1A satellite?", "1998",
+                refused=False),
+    ],
+)  # fmt: skip
 def reversed_relation(facts: Facts) -> str | None:
     """The sentence states the question's relation the other way round."""
     place = _place(facts)
@@ -43,7 +95,18 @@ def reversed_relation(facts: Facts) -> str | None:
     return None
 
 
-@rule("S205", "level-for-change", "place", ["place.level_for_change"])
+_RESERVE = "As of 2012, Harvard had a total financial aid reserve of $159 million for students."
+
+
+@rule(
+    "S205", "level-for-change", "place", ["place.level_for_change"],
+    examples=[
+        Example(_RESERVE, "What amount did Harvard cut from its 2012 financial aid reserve?",
+                "$159 million"),
+        Example(_RESERVE, "What was Harvard's financial aid reserve in 2012?", "$159 million",
+                refused=False),
+    ],
+)  # fmt: skip
 def level_for_change(facts: Facts) -> str | None:
     """The question asks how much something changed, and the text gives a level."""
     place = _place(facts)
@@ -52,7 +115,14 @@ def level_for_change(facts: Facts) -> str | None:
     return None
 
 
-@rule("S206", "rank-cutoff", "place", ["place.cutoff"])
+@rule(
+    "S206", "rank-cutoff", "place", ["place.cutoff"],
+    examples=[
+        Example("Los Angeles, Orange, San Diego, San Bernardino, and Riverside are the five most "
+                "populous counties in the state, and all are in the top 15 most populous "
+                "counties in the nation.", "How many populous counties are in the nation?", "15"),
+    ],
+)  # fmt: skip
 def rank_cutoff(facts: Facts) -> str | None:
     """The text ranks by the figure ('the top 15'), and the question asks for a count."""
     place = _place(facts)
@@ -61,7 +131,17 @@ def rank_cutoff(facts: Facts) -> str | None:
     return None
 
 
-@rule("S207", "capacity", "place", ["place.capacity"])
+_PARK = "The park has a multi-use amphitheatre that seats up to 2,500 people and a lake."
+
+
+@rule(
+    "S207", "capacity", "place", ["place.capacity"],
+    examples=[
+        Example(_PARK, "How many people visit the park each day?", "2,500"),
+        Example(_PARK, "How many people can the park's amphitheatre seat?", "2,500",
+                refused=False),
+    ],
+)  # fmt: skip
 def capacity(facts: Facts) -> str | None:
     """The text gives the figure as a capacity ('seats up to'), and the question asks for none."""
     place = _place(facts)
@@ -72,7 +152,21 @@ def capacity(facts: Facts) -> str | None:
     return None
 
 
-@rule("S208", "rate", "place", ["place.rate"])
+_CARBON = (
+    "Amazonian forests are estimated to have accumulated 0.62 tons of carbon per hectare per "
+    "year between 1975 and 1996."
+)
+
+
+@rule(
+    "S208", "rate", "place", ["place.rate"],
+    examples=[
+        Example(_CARBON, "How many tons of carbon did Amazonian forests accumulate each year?",
+                "0.62 tons"),
+        Example(_CARBON, "How many tons of carbon per hectare did Amazonian forests accumulate "
+                "each year?", "0.62 tons", refused=False),
+    ],
+)  # fmt: skip
 def rate(facts: Facts) -> str | None:
     """The text divides the figure ('per hectare'), and the question asks for no rate."""
     place = _place(facts)
@@ -81,7 +175,21 @@ def rate(facts: Facts) -> str | None:
     return None
 
 
-@rule("S209", "missing-relation", "place", ["place.missing_relation"])
+_EDWARD = (
+    "When finally Edward the Confessor returned from his father's refuge in 1041, at the "
+    "invitation of his half-brother Harthacnut, he brought with him a Norman-educated mind."
+)
+
+
+@rule(
+    "S209", "missing-relation", "place", ["place.missing_relation"],
+    examples=[
+        Example(_EDWARD, "When did Edward the Confessor's son return from his father's refuge?",
+                "1041"),
+        Example(_EDWARD, "When did Edward the Confessor return from his father's refuge?",
+                "1041", refused=False),
+    ],
+)  # fmt: skip
 def missing_relation(facts: Facts) -> str | None:
     """The question asks about a relative ('his son'), and the sentence tells of no one's."""
     place = _place(facts)
@@ -93,7 +201,17 @@ def missing_relation(facts: Facts) -> str | None:
     return None
 
 
-@rule("S210", "missing-names", "place", ["place.missing_names"])
+_RHINE = "Between Emmérich and Cleves the Rhine is 400 m wide."
+
+
+@rule(
+    "S210", "missing-names", "place", ["place.missing_names"],
+    examples=[
+        Example(_RHINE, "How wide is the Rhine between Emmrich and Hamburg?", "400 m"),
+        Example(_RHINE, "How wide is the Rhine between Emmerich and Cleves?", "400 m",
+                refused=False),
+    ],
+)  # fmt: skip
 def missing_names(facts: Facts) -> str | None:
     """A name of the question is neither in the figure's sentence nor next to it."""
     place = _place(facts)
@@ -102,7 +220,16 @@ def missing_names(facts: Facts) -> str | None:
     return None
 
 
-@rule("S211", "polarity", "place", ["place.polarity_agrees", "question.negated"])
+_SPAIN = "Spain joined the union in 1986 after long talks."
+
+
+@rule(
+    "S211", "polarity", "place", ["place.polarity_agrees", "question.negated"],
+    examples=[
+        Example(_SPAIN, "What year did Spain refuse to join the union?", "1986"),
+        Example(_SPAIN, "What year did Spain join the union?", "1986", refused=False),
+    ],
+)  # fmt: skip
 def polarity(facts: Facts) -> str | None:
     """The question is negated and the figure's clause is not, or the other way round."""
     place = _place(facts)
@@ -112,7 +239,17 @@ def polarity(facts: Facts) -> str | None:
     return None
 
 
-@rule("S212", "opposite-word", "place", ["place.opposite"])
+_CENTER = "The most recent center opened in Hong Kong in 2015."
+
+
+@rule(
+    "S212", "opposite-word", "place", ["place.opposite"],
+    examples=[
+        Example(_CENTER, "In what year did the oldest center open in Hong Kong?", "2015"),
+        Example(_CENTER, "In what year did the most recent center open in Hong Kong?", "2015",
+                refused=False),
+    ],
+)  # fmt: skip
 def opposite_word(facts: Facts) -> str | None:
     """The sentence says the opposite of a word of the question ('under' for 'over')."""
     place = _place(facts)
@@ -122,7 +259,16 @@ def opposite_word(facts: Facts) -> str | None:
     return None
 
 
-@rule("S213", "missing-predicate", "place", ["place.has_predicate", "question.predicate"])
+_FATHER = "After his father's death in 1879, Tesla found a package of letters."
+
+
+@rule(
+    "S213", "missing-predicate", "place", ["place.has_predicate", "question.predicate"],
+    examples=[
+        Example(_FATHER, "When was Tesla's father born?", "1879"),
+        Example(_FATHER, "When did Tesla's father die?", "1879", refused=False),
+    ],
+)  # fmt: skip
 def missing_predicate(facts: Facts) -> str | None:
     """The question's predicate ('founded') is not in the figure's sentence or the one before."""
     place = _place(facts)
@@ -131,7 +277,17 @@ def missing_predicate(facts: Facts) -> str | None:
     return None
 
 
-@rule("S214", "not-a-total", "place", ["place.totals"])
+_TUITION = "For the 2012-13 year tuition was $38,000, with a total cost of attendance of $57,000."
+
+
+@rule(
+    "S214", "not-a-total", "place", ["place.totals"],
+    examples=[
+        Example(_TUITION, "What is the total cost of attendance in 2012-13?", "$38,000"),
+        Example(_TUITION, "What is the total cost of attendance in 2012-13?", "$57,000",
+                refused=False),
+    ],
+)  # fmt: skip
 def not_a_total(facts: Facts) -> str | None:
     """The question asks for a total, and the source does not give the figure as one."""
     place = _place(facts)
@@ -140,7 +296,19 @@ def not_a_total(facts: Facts) -> str | None:
     return None
 
 
-@rule("S215", "column-of-total-row", "place", ["place.part_of_the_row_total"])
+_PAST_DUE = (
+    "Table:\nDays past due | 1–90 | 91–180 | >360 | Total\n"
+    "Total past due | 2,821 | 1,215 | 2,447 | 7,427\n"
+)
+
+
+@rule(
+    "S215", "column-of-total-row", "place", ["place.part_of_the_row_total"],
+    examples=[
+        Example(_PAST_DUE, "What is the total past due?", "2,821"),
+        Example(_PAST_DUE, "What is the total past due?", "7,427", refused=False),
+    ],
+)  # fmt: skip
 def column_of_total_row(facts: Facts) -> str | None:
     """The figure is one column of a row with a total, and the question names no column."""
     place = _place(facts)
@@ -149,7 +317,20 @@ def column_of_total_row(facts: Facts) -> str | None:
     return None
 
 
-@rule("S216", "sums-asked-row", "place", ["place.sums_the_row_asked"])
+_EXPENSES = (
+    "Table:\n | 2019 | 2018\nImpairment charges | $94.2 | $394.0\n"
+    "Other operating expenses | 27.0 | 33.7\nTotal Other operating expenses | $166.3 | $513.3\n"
+)
+
+
+@rule(
+    "S216", "sums-asked-row", "place", ["place.sums_the_row_asked"],
+    examples=[
+        Example(_EXPENSES, "What were the Other operating expenses in 2019?", "$166.3"),
+        Example(_EXPENSES, "What were the Other operating expenses in 2019?", "27.0",
+                refused=False),
+    ],
+)  # fmt: skip
 def sums_asked_row(facts: Facts) -> str | None:
     """The figure is the 'Total X' row when the question asks for the X row."""
     place = _place(facts)
@@ -158,7 +339,16 @@ def sums_asked_row(facts: Facts) -> str | None:
     return None
 
 
-@rule("S217", "other-time", "place", ["place.other_time"])
+_REVENUE = "Table:\n$ million | 2019 | 2018\nRevenue | 532.0 | 470.0\nCosts | 210.0 | 190.0\n"
+
+
+@rule(
+    "S217", "other-time", "place", ["place.other_time"],
+    examples=[
+        Example(_REVENUE, "What was the revenue in 2019?", "470.0"),
+        Example(_REVENUE, "What was the revenue in 2019?", "532.0", refused=False),
+    ],
+)  # fmt: skip
 def other_time(facts: Facts) -> str | None:
     """The text gives the figure for another time than the question asks about."""
     place = _place(facts)
@@ -167,7 +357,18 @@ def other_time(facts: Facts) -> str | None:
     return None
 
 
-@rule("S218", "change-for-amount", "place", ["place.stated_as_change", "question.wants_arithmetic"])
+_GENERAL = "In 2017, general and administrative expenses increased $273 million to $4,277 million."
+
+
+@rule(
+    "S218", "change-for-amount", "place", ["place.stated_as_change", "question.wants_arithmetic"],
+    examples=[
+        Example(_GENERAL, "How much were the general and administrative expenses in 2017?",
+                "$273 million"),
+        Example(_GENERAL, "How much were the general and administrative expenses in 2017?",
+                "$4,277 million", refused=False),
+    ],
+)  # fmt: skip
 def change_for_amount(facts: Facts) -> str | None:
     """The source gives the figure as a change, and the question asks for an amount."""
     place = _place(facts)
@@ -176,7 +377,19 @@ def change_for_amount(facts: Facts) -> str | None:
     return None
 
 
-@rule("S219", "derivation-not-stated", "place", ["place.states_derivation"])
+_RECEIVABLE = "What is the average duration of the accounts receivables?"
+
+
+@rule(
+    "S219", "derivation-not-stated", "place", ["place.states_derivation"],
+    examples=[
+        # Another figure stands between "duration" and this one.
+        Example("The average price was $12 and the duration of our receivables 25 days.",
+                _RECEIVABLE, "25 days"),
+        Example("The average duration of our accounts receivable is approximately 25 days.",
+                _RECEIVABLE, "25 days", refused=False),
+    ],
+)  # fmt: skip
 def derivation_not_stated(facts: Facts) -> str | None:
     """The question asks for a computed figure, and the source does not state it there."""
     place = _place(facts)

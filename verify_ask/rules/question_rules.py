@@ -1,6 +1,10 @@
 """Rules of the question stage: why the question cannot be asking for this value, wherever
 it stands in the source (its kind, unit or wording asks for another, or the source lacks
-what the question presupposes)."""
+what the question presupposes).
+
+The examples' sentences are short excerpts, some shortened or reworded, of SQuAD dev
+(Rajpurkar et al. 2016, 2018; CC BY-SA 4.0), TAT-QA dev (Zhu et al. 2021; CC BY 4.0) and
+SVAMP (Patel et al. 2021; MIT), or made up."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ import re
 from verify_ask.places import YEAR
 from verify_ask.question import LEAST, MOST, THRESHOLD, Question
 from verify_ask.rules.figures import CURRENCIES, occurs_as, question_figures, unit_of
-from verify_ask.rules.registry import Facts, rule
+from verify_ask.rules.registry import Example, Facts, rule
 from verify_ask.source import Source
 from verify_ask.values import DateValue, Value
 
@@ -29,7 +33,16 @@ _COUNTED_IN_WORDS = re.compile(
 )
 
 
-@rule("S001", "other-kind", "question", ["value.kind", "question.expects"], hard=True)
+_FOUNDED = "OrigoTech was founded on 14 March 2009 and now employs 312 people."
+
+
+@rule(
+    "S001", "other-kind", "question", ["value.kind", "question.expects"], hard=True,
+    examples=[
+        Example(_FOUNDED, "When was OrigoTech founded?", "312"),
+        Example(_FOUNDED, "When was OrigoTech founded?", "14 March 2009", refused=False),
+    ],
+)  # fmt: skip
 def other_kind(facts: Facts) -> str | None:
     """The question asks for a date and the value is a number, or the other way round."""
     kind = facts.question.expects or facts.value.kind
@@ -38,7 +51,21 @@ def other_kind(facts: Facts) -> str | None:
     return None
 
 
-@rule("S002", "which-year-compares", "question", ["value", "question.text"])
+_CMS = (
+    "Amortization of purchased intangibles included in the CMS results amounted to $19.5 "
+    "million in 2019 and $20.8 million in 2018."
+)
+
+
+@rule(
+    "S002", "which-year-compares", "question", ["value", "question.text"],
+    examples=[
+        Example(_CMS, "In which year is the amortization included in the CMS results larger?",
+                "2019"),
+        Example(_CMS, "In which year did the amortization included in the CMS results amount "
+                "to $19.5 million?", "2019", refused=False),
+    ],
+)  # fmt: skip
 def which_year_compares(facts: Facts) -> str | None:
     """'In which year is X larger?': that the text names a year does not say so."""
     if _compares_years(facts.question, facts.value):
@@ -49,7 +76,17 @@ def which_year_compares(facts: Facts) -> str | None:
     return None
 
 
-@rule("S003", "question-names-it", "question", ["value", "question.figures"])
+_STUDY = "A 2007 study confirmed the 2001 projections."
+
+
+@rule(
+    "S003", "question-names-it", "question", ["value", "question.figures"],
+    examples=[
+        Example(_STUDY, "When was a study confirming the 2001 projections published?", "2001"),
+        Example(_STUDY, "When did a study confirm the 2001 projections?", "2007",
+                refused=False),
+    ],
+)  # fmt: skip
 def question_names_it(facts: Facts) -> str | None:
     """The question itself writes this value, so it asks for another."""
     if _names_it(facts.question, facts.value):
@@ -57,7 +94,20 @@ def question_names_it(facts: Facts) -> str | None:
     return None
 
 
-@rule("S004", "posed-problem", "question", ["source.poses"])
+_BUS = (
+    "43 children were riding on the bus. At the bus stop some children got off the bus. "
+    "Then there were 21 children left on the bus. How many children got off the bus at the "
+    "bus stop?"
+)
+
+
+@rule(
+    "S004", "posed-problem", "question", ["source.poses"],
+    examples=[
+        Example(_BUS, "How many children got off the bus at the bus stop?", "21"),
+        Example(_BUS, "How many children were riding on the bus?", "43", refused=False),
+    ],
+)  # fmt: skip
 def posed_problem(facts: Facts) -> str | None:
     """The source poses the question itself (a word problem): its figures are the data."""
     # SVAMP dev: every figure models copied out of the problem was wrong.
@@ -69,7 +119,18 @@ def posed_problem(facts: Facts) -> str | None:
     return None
 
 
-@rule("S005", "missing-figure", "question", ["question.figures", "source.mentions"])
+_MEETING = "Attendance at the 2003 meeting included 350 government officials and climate experts."
+
+
+@rule(
+    "S005", "missing-figure", "question", ["question.figures", "source.mentions"],
+    examples=[
+        Example(_MEETING, "What year did more than 375 officials attend the meeting?", "2003"),
+        Example(_MEETING, "What year did five climate experts attend the meeting?", "2003"),
+        Example(_MEETING, "What year did 350 officials attend the meeting?", "2003",
+                refused=False),
+    ],
+)  # fmt: skip
 def missing_figure(facts: Facts) -> str | None:
     """A figure the question states ('more than 375 officials') is nowhere in the source."""
     premise = _missing_premise(facts.question, facts.source)
@@ -78,14 +139,34 @@ def missing_figure(facts: Facts) -> str | None:
     )
 
 
-@rule("S006", "missing-year", "question", ["question.years", "source.text"], hard=True)
+@rule(
+    "S006", "missing-year", "question", ["question.years", "source.text"], hard=True,
+    examples=[
+        Example(_MEETING, "How many officials attended the meeting in 2004?", "350"),
+        Example(_MEETING, "How many officials attended the meeting in 2003?", "350",
+                refused=False),
+    ],
+)  # fmt: skip
 def missing_year(facts: Facts) -> str | None:
     """A year the question asks about is written in no form in the source."""
     year = _missing_year(facts.question, facts.source.text)
     return None if year is None else f"the question speaks of {year!r}, and the source does not"
 
 
-@rule("S007", "name-written-otherwise", "question", ["question.names", "source.names"])
+# SQuAD v2 makes questions unanswerable so: "Joseph Scheele" joins two people's names.
+_OXYGEN = (
+    "Oxygen was isolated by Carl Wilhelm Scheele in 1771. Joseph Priestley announced it in 1774."
+)
+
+
+@rule(
+    "S007", "name-written-otherwise", "question", ["question.names", "source.names"],
+    examples=[
+        Example(_OXYGEN, "When did Joseph Scheele isolate oxygen?", "1771"),
+        Example(_OXYGEN, "When did Carl Wilhelm Scheele isolate oxygen?", "1771",
+                refused=False),
+    ],
+)  # fmt: skip
 def name_written_otherwise(facts: Facts) -> str | None:
     """The source writes the question's name only as part of other names."""
     asked = facts.source.places.asked_names(facts.question)
@@ -97,7 +178,17 @@ def name_written_otherwise(facts: Facts) -> str | None:
     return None
 
 
-@rule("S008", "money-for-duration", "question", ["question.text", "value.unit"])
+_COST = "The cost of $1.1 billion will be recognized over 2.5 years."
+
+
+@rule(
+    "S008", "money-for-duration", "question", ["question.text", "value.unit"],
+    examples=[
+        Example(_COST, "Over what duration will the cost be recognized?", "$1.1 billion"),
+        Example(_COST, "Over what duration will the cost be recognized?", "2.5 years",
+                refused=False),
+    ],
+)  # fmt: skip
 def money_for_duration(facts: Facts) -> str | None:
     """The question asks how long, and the value is a sum of money."""
     if _DURATION.search(facts.question.text) and unit_of(facts.value) in CURRENCIES:
@@ -105,7 +196,16 @@ def money_for_duration(facts: Facts) -> str | None:
     return None
 
 
-@rule("S009", "measure-for-count", "question", ["question.text", "question.unit", "value.unit"])
+_LOANS = "About 88% of students receive student loans, and 1,200 loans were made in 2014."
+
+
+@rule(
+    "S009", "measure-for-count", "question", ["question.text", "question.unit", "value.unit"],
+    examples=[
+        Example(_LOANS, "How many student loans were made in 2014?", "88%"),
+        Example(_LOANS, "How many student loans were made in 2014?", "1,200", refused=False),
+    ],
+)  # fmt: skip
 def measure_for_count(facts: Facts) -> str | None:
     """The question asks how many, and the value is a measure or a percentage."""
     unit, question = unit_of(facts.value), facts.question
@@ -116,7 +216,17 @@ def measure_for_count(facts: Facts) -> str | None:
     return None
 
 
-@rule("S010", "other-unit", "question", ["question.unit", "value.unit"])
+_DUST = "The dust travels 1,600 miles (2,600 km) over the Atlantic Ocean."
+
+
+@rule(
+    "S010", "other-unit", "question", ["question.unit", "value.unit"],
+    examples=[
+        Example(_DUST, "How many miles does the dust travel over the Atlantic Ocean?", "2,600 km"),
+        Example(_DUST, "How many miles does the dust travel over the Atlantic Ocean?",
+                "1,600 miles", refused=False),
+    ],
+)  # fmt: skip
 def other_unit(facts: Facts) -> str | None:
     """The question names a unit, and the value is in another."""
     wanted, unit = facts.question.unit, unit_of(facts.value)
@@ -125,7 +235,17 @@ def other_unit(facts: Facts) -> str | None:
     return None
 
 
-@rule("S011", "share-for-amount", "question", ["question.text", "value.unit"])
+_CHINA = "Revenue from sales into China accounted for 53% of total revenue in 2019."
+
+
+@rule(
+    "S011", "share-for-amount", "question", ["question.text", "value.unit"],
+    examples=[
+        Example(_CHINA, "What is the revenue amount from sales into China in 2019?", "53%"),
+        Example(_CHINA, "What share of total revenue came from sales into China in 2019?",
+                "53%", refused=False),
+    ],
+)  # fmt: skip
 def share_for_amount(facts: Facts) -> str | None:
     """The question asks for an amount, and the value is a percentage."""
     question = facts.question
