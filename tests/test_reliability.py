@@ -1,4 +1,4 @@
-"""Every bad input and fault the README's "Bad input and faults" table lists, one test id per
+"""Every bad input and fault the table of docs/reliability.md lists, one test id per
 row: the exit status, the one line on stderr (or the error record of a batch line), nothing on
 stdout but results, and no key in any output.
 
@@ -76,7 +76,7 @@ class Row:
     id: str
     exit: int
     message: str
-    """The stable part of the message, as the README's table shows it."""
+    """The stable part of the message, as the table of docs/reliability.md shows it."""
     run: Callable[[Env], Outcome]
     check: Callable[[Outcome, Row], None] | None = None
     """Defaults to: one ``verify-ask: error:`` line on stderr holding ``message``, no stdout."""
@@ -483,15 +483,14 @@ def test_bad_input_or_fault(row: Row, tmp_path: Path, monkeypatch, capsys) -> No
     assert KEY not in outcome.out and KEY not in outcome.err
 
 
-# --- the README's table is this table -----------------------------------------------------------
+# --- the table of docs/reliability.md is this table ----------------------------------------------
 
 
-def readme_rows() -> dict[str, tuple[str, int | None]]:
+def documented_rows() -> dict[str, tuple[str, int | None]]:
     """id -> (the "says" cell without backticks, the exit status or None for "0 or 1")."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = re.split(r"\n##+ ", readme.split("## Bad input and faults", 1)[1], maxsplit=1)[0]
+    page = (ROOT / "docs" / "reliability.md").read_text(encoding="utf-8")
     rows = {}
-    for line in section.splitlines():
+    for line in page.splitlines():
         cells = [cell.strip() for cell in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
         found = re.fullmatch(r"`([a-z0-9-]+)`", cells[0]) if len(cells) == 4 else None
         if found:
@@ -500,8 +499,8 @@ def readme_rows() -> dict[str, tuple[str, int | None]]:
     return rows
 
 
-def test_every_readme_row_has_a_test_and_every_test_a_row() -> None:
-    documented = readme_rows()
+def test_every_documented_row_has_a_test_and_every_test_a_row() -> None:
+    documented = documented_rows()
     assert len(documented) >= 25
     assert set(documented) == {row.id for row in ROWS} | set(TESTED_ELSEWHERE)
     for row in ROWS:
@@ -561,8 +560,8 @@ def test_ctrl_c_at_any_moment_of_startup_never_shows_a_traceback_from_verify_ask
 
 def test_a_fifty_megabyte_source_is_read_and_checked(tmp_path: Path) -> None:
     """50 MB (below the 64 MiB cap) works: read, BM25 picks the passages, the checkers judge
-    candidates against the whole text. Without the model; the README gives the measured time
-    and memory of the whole command."""
+    candidates against the whole text. Without the model; docs/reliability.md gives the
+    measured time and memory of the whole command."""
     from verify_ask.pipeline import Settings, judge_samples, read_answer
     from verify_ask.question import analyze_question
     from verify_ask.source import read_source
