@@ -6,7 +6,8 @@ from typing import Any
 
 from verify_ask.candidates import Candidate
 from verify_ask.decision import Judgement
-from verify_ask.pipeline import Outcome, Settings
+from verify_ask.pipeline import Outcome
+from verify_ask.settings import Settings
 
 RECORD_VERSION = 1
 

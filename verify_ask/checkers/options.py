@@ -9,18 +9,33 @@ from __future__ import annotations
 import re
 import shlex
 import shutil
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from verify_ask.errors import UsageError
-
-if TYPE_CHECKING:
-    from verify_ask.pipeline import Settings
 
 # A checker named with --check that cannot work without its option.
 _NEEDS = {"choices": "--choices", "pattern": "--pattern", "command": "--check-command"}
 
 
-def validate_options(settings: Settings) -> None:
+class CheckerOptions(Protocol):
+    """The part of ``verify_ask.settings.Settings`` read here, named by shape rather than
+    imported: the settings call this module to validate themselves."""
+
+    @property
+    def checks(self) -> tuple[str, ...]: ...
+    @property
+    def choices(self) -> tuple[str, ...]: ...
+    @property
+    def pattern(self) -> str | None: ...
+    @property
+    def command(self) -> str | None: ...
+    @property
+    def check_timeout(self) -> float: ...
+    @property
+    def quote_threshold(self) -> float: ...
+
+
+def validate_options(settings: CheckerOptions) -> None:
     given = {"choices": settings.choices, "pattern": settings.pattern, "command": settings.command}
     for name, option in _NEEDS.items():
         if name in settings.checks and not given[name]:

@@ -179,10 +179,10 @@ def ask(
     """Answer QUESTION from the source, printing it only when it is verified."""
     from verify_ask.backends import create
     from verify_ask.checkers.options import split_choices
-    from verify_ask.pipeline import Settings
     from verify_ask.pipeline import ask as run_pipeline
     from verify_ask.record import outcome_record
     from verify_ask.rules import ignorable
+    from verify_ask.settings import Settings
     from verify_ask.source import read_source
 
     if batch is not None and question is not None:

@@ -15,7 +15,7 @@ from typing import Any
 from verify_ask.backends.base import Backend
 from verify_ask.batch.source_root import resolve_root
 from verify_ask.errors import UsageError
-from verify_ask.pipeline import Settings
+from verify_ask.settings import Settings
 
 
 @dataclass(frozen=True)

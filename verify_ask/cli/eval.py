@@ -70,8 +70,8 @@ def evaluate(
     from verify_ask.evaluation.runner import run
     from verify_ask.evaluation.split import PARTS, in_part
     from verify_ask.evaluation.store import PerRecordStore
-    from verify_ask.pipeline import Settings
     from verify_ask.rules import ignorable
+    from verify_ask.settings import Settings
 
     if resume and not per_record:
         raise UsageError("--resume needs --per-record FILE to resume from")

@@ -12,9 +12,10 @@ from verify_ask.backends.base import Backend, SampleRequest
 from verify_ask.decision import decide
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.evaluation.gold import is_right
-from verify_ask.pipeline import Outcome, Settings, ask, judge_samples, read_answer
+from verify_ask.pipeline import Outcome, ask, judge_samples, read_answer
 from verify_ask.question import analyze_question
 from verify_ask.ranking import Ranking
+from verify_ask.settings import Settings
 from verify_ask.source import Source
 from verify_ask.values import Value
 

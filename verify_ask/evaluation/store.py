@@ -14,7 +14,7 @@ from typing import IO, Any
 from verify_ask.errors import InputError
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.evaluation.runner import Scored, restore
-from verify_ask.pipeline import Settings
+from verify_ask.settings import Settings
 
 
 class PerRecordStore:

@@ -1,0 +1,103 @@
+"""What one run of the pipeline is asked to do, and the check that it makes sense.
+
+Kept apart from the pipeline and the checkers, which both read it: the checkers, the
+rules, the decision weights and the prompts are imported only when the settings are
+validated, so reading ``Settings`` pulls in none of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from verify_ask import defaults
+from verify_ask.errors import UsageError
+
+DECISIONS = ("fitted", "rules")
+
+
+@dataclass(frozen=True)
+class Settings:
+    samples: int = defaults.SAMPLES
+    temperature: float = defaults.TEMPERATURE
+    seed: int = 0
+    max_tokens: int = 32
+    checks: tuple[str, ...] = ()
+    """Checker names; empty means every built-in that runs by default."""
+    min_agree: float = defaults.MIN_AGREE
+    min_share: float = defaults.MIN_SHARE
+    min_relevance: float = defaults.MIN_RELEVANCE
+    ignore_rules: tuple[str, ...] = ()
+    """Ids of the span checker's rules switched off (``--ignore-rule``)."""
+    decision: str = defaults.DECISION
+    """"fitted": the probability the shipped weights give a candidate decides
+    (``verify_ask.confidence``); "rules": every hand rule must pass."""
+    min_confidence: float | None = None
+    """The probability a fitted decision needs; None means the weights' own default."""
+    weights: str | None = None
+    """A weights file written by ``verify-ask eval --fit``; None means the shipped one."""
+    prompt: str | None = None
+    max_source_chars: int = defaults.MAX_SOURCE_CHARS
+    """Longer sources are read as their best passages (``passages`` of them)."""
+    passages: int = defaults.PASSAGES
+    choices: tuple[str, ...] = ()
+    """Allowed answers; giving any enables the ``choices`` checker."""
+    pattern: str | None = None
+    """A regular expression the answer must match; enables the ``pattern`` checker."""
+    command: str | None = None
+    """A command that judges each candidate by its exit status; enables ``command``."""
+    check_timeout: float = 10.0
+    quote_threshold: float = 90.0
+    """How closely (0-100) a sample's quote must match the source for ``quote``."""
+
+    def validate(self) -> None:
+        if not 1 <= self.samples <= 256:
+            raise UsageError(f"--samples must be between 1 and 256, not {self.samples}")
+        if not 0.0 <= self.temperature <= 2.0:
+            raise UsageError(f"--temperature must be between 0 and 2, not {self.temperature}")
+        if not 0.0 <= self.min_agree <= 1.0:
+            raise UsageError(f"--min-agree must be between 0 and 1, not {self.min_agree}")
+        if not 0.0 <= self.min_share <= 1.0:
+            raise UsageError(f"--min-share must be between 0 and 1, not {self.min_share}")
+        if not 0.0 <= self.min_relevance <= 1.0:  # nan passed every place check
+            raise UsageError(f"--min-relevance must be between 0 and 1, not {self.min_relevance}")
+        if self.max_tokens < 1:
+            raise UsageError(f"--max-tokens must be at least 1, not {self.max_tokens}")
+        if self.passages < 1:
+            raise UsageError(f"--passages must be at least 1, not {self.passages}")
+        from verify_ask.checkers import registry
+
+        for name in self.checks:
+            registry.get(name)
+        from verify_ask.rules import ignorable
+
+        ignorable(self.ignore_rules)
+        if self.decision not in DECISIONS:
+            choices = ", ".join(DECISIONS)
+            raise UsageError(f"--decision must be one of {choices}, not {self.decision!r}")
+        if self.min_confidence is not None and not 0.0 <= self.min_confidence <= 1.0:
+            raise UsageError(f"--min-confidence must be between 0 and 1, not {self.min_confidence}")
+        if self.decision == "fitted":
+            from verify_ask.confidence import load
+
+            load(self.weights)
+        from verify_ask import prompts
+
+        if self.prompt is not None and self.prompt not in prompts.BUILTINS:
+            prompts.from_file(self.prompt)  # a bad prompt file fails before the model loads
+        from verify_ask.checkers.options import validate_options
+
+        validate_options(self)
+
+    def checker_names(self) -> tuple[str, ...]:
+        from verify_ask.checkers import registry
+
+        names = self.checks or registry.default_names()
+        # Giving a checker's option (--choices, --pattern, --check-command, --prompt quote)
+        # asks for that checker on top of the others.
+        asked = {
+            "choices": self.choices,
+            "pattern": self.pattern,
+            "command": self.command,
+            "quote": self.prompt == "quote",
+        }
+        return names + tuple(n for n, given in asked.items() if given and n not in names)
