@@ -472,6 +472,8 @@ TESTED_ELSEWHERE = {
     "batch-model-error-on-a-line": "tests/test_batch.py::"
     "test_model_failure_on_one_line_becomes_its_record_and_the_batch_goes_on",
     "source-50-mb": "tests/test_reliability.py::test_a_fifty_megabyte_source_is_read_and_checked",
+    "batch-line-source-outside-root": "tests/test_source_root.py::"
+    "test_lines_outside_the_root_get_error_records_and_the_others_are_answered",
 }
 
 
