@@ -564,6 +564,7 @@ def test_a_fifty_megabyte_source_is_read_and_checked(tmp_path: Path) -> None:
     """50 MB (below the 64 MiB cap) works: read, BM25 picks the passages, the checkers judge
     candidates against the whole text. Without the model; docs/reliability.md gives the
     measured time and memory of the whole command."""
+    from verify_ask.passages import passage_index_of
     from verify_ask.pipeline import Settings, judge_samples, read_answer
     from verify_ask.question import analyze_question
     from verify_ask.source import read_source
@@ -577,7 +578,7 @@ def test_a_fifty_megabyte_source_is_read_and_checked(tmp_path: Path) -> None:
 
     source = read_source(str(path))
     question = analyze_question("When did the Zephyr observatory open?")
-    passages = source.passage_index.best(question.text, 3)
+    passages = passage_index_of(source).best(question.text, 3)
     where = source.text.index(marker)
     assert any(p.start <= where < p.end for p in passages)  # the one passage about it is read
     samples = tuple(read_answer(text, question, seed, 2) for seed, text in

@@ -78,6 +78,12 @@ class PassageIndex:
         return sorted(chosen, key=lambda p: p.start)
 
 
+def passage_index_of(source: Source) -> PassageIndex:
+    """BM25 over the source's passages, for sources too long to read whole (built once per
+    source)."""
+    return source.cached(PassageIndex)
+
+
 def _tokenize(texts: list[str]) -> Any:
     import bm25s
 

@@ -10,7 +10,8 @@ from verify_ask.backends.base import Backend, SampleRequest
 from verify_ask.candidates import Candidate, Sample, group_samples
 from verify_ask.checkers import CheckContext, registry
 from verify_ask.decision import Judgement, decide, judge, weigh
-from verify_ask.passages import Passage, passage_text
+from verify_ask.passages import Passage, passage_index_of, passage_text
+from verify_ask.places import places_of
 from verify_ask.question import Question, analyze_question
 from verify_ask.ranking import Ranking, rank
 from verify_ask.settings import Settings
@@ -49,7 +50,7 @@ def ask(question_text: str, source: Source, backend: Backend, settings: Settings
     passages: tuple[Passage, ...] = ()
     text = source.text
     if len(text) > settings.max_source_chars:
-        passages = tuple(source.passage_index.best(question.asked, settings.passages))
+        passages = tuple(passage_index_of(source).best(question.asked, settings.passages))
         unread = _unreadable(question, source, passages)
         if unread:
             nothing = Sample("", None, None)
@@ -112,7 +113,7 @@ def _unreadable(question: Question, source: Source, passages: tuple[Passage, ...
     The span checker rejects every figure when a name the question mentions is nowhere near
     it; when the name is nowhere in the source at all, sampling cannot help.
     """
-    absent = [n for n in question.names if not source.places.name_sentences(question, n)]
+    absent = [n for n in question.names if not places_of(source).name_sentences(question, n)]
     if absent:
         return f"the question names {', '.join(absent)}, which the source never mentions"
     if not passages:

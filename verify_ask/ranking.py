@@ -20,6 +20,7 @@ from functools import cached_property
 
 from verify_ask.backends.base import Score
 from verify_ask.normalize import Mention, parse_value
+from verify_ask.places import places_of
 from verify_ask.question import Question
 from verify_ask.source import Source
 from verify_ask.values import Value, same_value
@@ -113,7 +114,7 @@ def option_mentions(
     words stand near (place score over ``MIN_OPTION_PLACE``), one per wording, at most
     ``MAX_OPTIONS`` of the best placed, in source order."""
     kind = question.expects
-    places = source.places
+    places = places_of(source)
     best: dict[str, tuple[float, Mention]] = {}
     for mention in source.mentions:
         if kind and mention.value.kind != kind:

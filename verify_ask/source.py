@@ -5,18 +5,18 @@ from __future__ import annotations
 import bisect
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from verify_ask.errors import InputError
 
 if TYPE_CHECKING:
     from verify_ask.normalize import Mention
-    from verify_ask.passages import PassageIndex
-    from verify_ask.places import PlaceIndex
-    from verify_ask.tables import TableIndex
+
+_Built = TypeVar("_Built")
 
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
 """Refuse larger sources outright: reading them would exhaust memory long before an answer."""
@@ -37,9 +37,15 @@ _LETTERS_AND_DIGITS = re.compile(r"[a-z0-9]+")
 
 @dataclass(frozen=True)
 class Source:
+    """The text with its sentences, lines and figures; the indexes that other code builds
+    over it are kept with it (``cached``)."""
+
     text: str
     path: str | None = None
     _line_starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _built: dict[Callable[[Source], Any], Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         starts = [0] + [match.end() for match in re.finditer("\n", self.text)]
@@ -85,26 +91,19 @@ class Source:
 
         return find_values(self.text)
 
-    @cached_property
-    def tables(self) -> TableIndex:
-        """The source's text tables (rows of cells between ``|``), found once."""
-        from verify_ask.tables import TableIndex
+    def cached(self, build: Callable[[Source], _Built]) -> _Built:
+        """``build(self)``, made on first use and kept as long as this source lives.
 
-        return TableIndex(self.text)
-
-    @cached_property
-    def passage_index(self) -> PassageIndex:
-        """BM25 over the source's passages, for sources too long to read whole (built once)."""
-        from verify_ask.passages import PassageIndex
-
-        return PassageIndex(self)
-
-    @cached_property
-    def places(self) -> PlaceIndex:
-        """The source's words indexed for judging where a figure sits (built once)."""
-        from verify_ask.places import PlaceIndex
-
-        return PlaceIndex(self)
+        The indexes over a source (``places.places_of``, ``passages.passage_index_of``,
+        ``tables.tables_of``) belong to the code that reads them, which keeps them here
+        rather than this module importing that code. A weak-keyed dictionary in that code
+        would never let go: each index refers back to its source.
+        """
+        try:
+            return self._built[build]
+        except KeyError:
+            made = self._built[build] = build(self)
+            return made
 
     def sentence_around(self, start: int, end: int) -> tuple[int, int]:
         """The sentence holding the span; a span crossing sentences gets their union."""

@@ -10,6 +10,10 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verify_ask.source import Source
 
 _NUMBER = re.compile(r"\d")
 # A cell that holds a figure and little else ("$ 1,452.4", "(23)", "7.5%"), not words with
@@ -32,6 +36,15 @@ class _Row:
 class _Block:
     rows: tuple[_Row, ...]
     header_rows: tuple[int, ...]
+
+
+def tables_of(source: Source) -> TableIndex:
+    """The source's text tables (rows of cells between ``|``), found once per source."""
+    return source.cached(_index_text)
+
+
+def _index_text(source: Source) -> TableIndex:
+    return TableIndex(source.text)
 
 
 class TableIndex:

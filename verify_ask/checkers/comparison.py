@@ -24,9 +24,10 @@ from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, evidence_at
 from verify_ask.checkers.registry import register
 from verify_ask.normalize import parse_value
-from verify_ask.places import YEAR, same_stem
+from verify_ask.places import YEAR, places_of, same_stem
 from verify_ask.question import COMPARATIVES, LEAST, MOST, THRESHOLD, stem, stems_of
 from verify_ask.source import Source
+from verify_ask.tables import tables_of
 from verify_ask.values import DateValue, Quantity
 
 _LABEL_WORD = re.compile(r"[A-Za-z]+")
@@ -169,10 +170,10 @@ def _named_row(context: CheckContext, terms: list[str], percent: bool = False) -
     if not terms:
         return None
     source = context.source
-    weights = {t: source.places.weight(t) for t in terms}
+    weights = {t: places_of(source).weight(t) for t in terms}
     total = sum(weights.values())
     scored = []
-    for label, cells in source.tables.body_rows():
+    for label, cells in tables_of(source).body_rows():
         words = {stem(word.lower()) for word in _LABEL_WORD.findall(label)}
         found = sum(w for t, w in weights.items() if any(same_stem(x, t) for x in words))
         # Of "EBITDA" and "Underlying EBITDA", the question "Which FY has a higher EBITDA?"

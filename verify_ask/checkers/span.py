@@ -20,7 +20,7 @@ from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, eviden
 from verify_ask.checkers.registry import register
 from verify_ask.names import another_name
 from verify_ask.normalize import Mention
-from verify_ask.places import Place
+from verify_ask.places import Place, places_of
 from verify_ask.places.measures import how_many_head
 from verify_ask.places.words import same_stem
 from verify_ask.question import Question
@@ -48,6 +48,7 @@ from verify_ask.rules.rival_rules import (
     RIVALS_WORDS,
 )
 from verify_ask.source import Source
+from verify_ask.tables import tables_of
 from verify_ask.values import Value
 
 __all__ = ["SpanChecker", "occurs_as"]
@@ -75,7 +76,7 @@ class SpanChecker:
         if unit is not None and COUNTS_SOMETHING.id not in ignored:
             # "42 years" is not "42 intercollegiate sports": a bare figure that a noun follows.
             nouns = [
-                None if unit_of(m.value) else source.places.noun_after(m.start, m.end)
+                None if unit_of(m.value) else places_of(source).noun_after(m.start, m.end)
                 for m in places
             ]
             if all(nouns):
@@ -86,7 +87,9 @@ class SpanChecker:
             places = [m for m, noun in zip(places, nouns, strict=True) if noun is None]
         if NOT_IN_ASKED_UNIT.id not in ignored:
             places = [
-                m for m in places if fits_unit(m.value, wanted, source.tables.labels_at(m.start))
+                m
+                for m in places
+                if fits_unit(m.value, wanted, tables_of(source).labels_at(m.start))
             ]
             if not places:
                 return self._fail(
@@ -97,7 +100,7 @@ class SpanChecker:
             places = [m for m in places if (m.start, m.end) not in years]
             if not places:
                 return self._fail(ONLY_A_YEAR, "the value occurs in the source only as a year")
-        index = source.places
+        index = places_of(source)
         scored = sorted(
             ((index.place(question, m.start, m.end), m) for m in places),
             key=lambda pair: -pair[0].score,
@@ -123,8 +126,8 @@ class SpanChecker:
         signals = _signals(best_place, rival, len(places))
         where = f"found {len(places)} time(s); its best place scores {best_place.score:.2f}"
         sentence_start, sentence_end = source.sentence_around(best.start, best.end)
-        asked = source.places.asked_names(question)
-        other = another_name(asked, source.places.text[sentence_start:sentence_end])
+        asked = index.asked_names(question)
+        other = another_name(asked, index.text[sentence_start:sentence_end])
         if other is not None and NAMES_ANOTHER.id not in ignored:
             return self._fail(
                 NAMES_ANOTHER,
@@ -252,14 +255,14 @@ def _named_item(question: Question, source: Source, mine: Mention) -> Mention | 
 
     def named(mention: Mention) -> int | None:
         # A number the question names may stand in an item ("its four graduate divisions").
-        item = source.places.item_words(mention.start, mention.end, question.terms)
+        item = places_of(source).item_words(mention.start, mention.end, question.terms)
         if not any(same_stem(word, head) for word in item):
             return None
         return sum(any(same_stem(word, term) for word in item) for term in marks)
 
     items = [
         (count, mention)
-        for mention in source.places.figures_beside(mine.start, mine.end)
+        for mention in places_of(source).figures_beside(mine.start, mine.end)
         if (count := named(mention)) is not None
     ]
     if len(items) < 2 or not any(mention is mine for _, mention in items):
@@ -273,6 +276,7 @@ def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, 
     """The best-placed figure of the same kind with another value, if any."""
     source, question = context.source, context.question
     dates = year_places(source)
+    index = places_of(source)
     best: tuple[Place, Mention] | None = None
     named = [m.value for m in question_figures(question.text)]
     for mention in source.mentions:
@@ -284,9 +288,9 @@ def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, 
             continue  # the question's own figure ("from 90% to what?") is not what it asks
         if kind == "number" and (mention.start, mention.end) in dates:
             continue  # a bare year is a date's twin, no rival to a count
-        if not source.places.may_answer(question, mention.start):
+        if not index.may_answer(question, mention.start):
             continue
-        place = source.places.place(question, mention.start, mention.end)
+        place = index.place(question, mention.start, mention.end)
         if place.counts is not None or place.other_time is not None:
             continue
         if best is None or place.score > best[0].score:

@@ -11,5 +11,11 @@ rules of ``times``, ``relations`` and ``measures``, over the words as ``words`` 
 
 from verify_ask.places.index import Place, PlaceIndex
 from verify_ask.places.words import YEAR, same_stem
+from verify_ask.source import Source
 
-__all__ = ["YEAR", "Place", "PlaceIndex", "same_stem"]
+__all__ = ["YEAR", "Place", "PlaceIndex", "places_of", "same_stem"]
+
+
+def places_of(source: Source) -> PlaceIndex:
+    """The source's words indexed for judging where a figure sits (built once per source)."""
+    return source.cached(PlaceIndex)

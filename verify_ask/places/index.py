@@ -28,6 +28,7 @@ from verify_ask.places.words import (
 )
 from verify_ask.question import Question, is_code, negates, stem, stems_of
 from verify_ask.source import Source
+from verify_ask.tables import tables_of
 
 NEAR = 6
 """Words within this distance of the figure count fully; further ones count less."""
@@ -150,7 +151,7 @@ class PlaceIndex(NameIndex):
     def may_answer(self, question: Question, start: int) -> bool:
         """False when no question term stands within a sentence of ``start`` and it is no
         table cell: such a place scores nothing, so rivals need not be scored there."""
-        if self.source.tables.labels_at(start) is not None:
+        if tables_of(self.source).labels_at(start) is not None:
             return True
         here = self.source.sentence_index(start)
         return any(
@@ -170,7 +171,7 @@ class PlaceIndex(NameIndex):
         cache = self._places
         key = (start, end, strict)
         if key not in cache:
-            labels = self.source.tables.labels_at(start)
+            labels = tables_of(self.source).labels_at(start)
             if labels is not None:
                 cache[key] = self._table_place(question, labels, start)
             else:
@@ -217,7 +218,7 @@ class PlaceIndex(NameIndex):
             sums_the_row_asked=not question.total and self._totals_a_row(labels[0]),
             counts=measures.counts_unlabelled(question, labels, words),
             part_of_the_row_total=measures.part_of_the_row_total(
-                question, self.source.tables.columns_at(start)
+                question, tables_of(self.source).columns_at(start)
             ),
             other_time=times.other_year(question, " ".join(labels[1:])),
             states_derivation=measures.states_derivation(words, question),
@@ -232,7 +233,7 @@ class PlaceIndex(NameIndex):
         rest = {w for w in words if w not in measures.TOTAL_STEMS}
         return any(
             {stem(w.lower()) for w in WORD.findall(other)} == rest
-            for other, _ in self.source.tables.body_rows()
+            for other, _ in tables_of(self.source).body_rows()
         )
 
     def _text_place(self, question: Question, start: int, end: int, strict: bool = False) -> Place:

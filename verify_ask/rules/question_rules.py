@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from verify_ask.places import YEAR
+from verify_ask.places import YEAR, places_of
 from verify_ask.question import LEAST, MOST, THRESHOLD, Question
 from verify_ask.rules.figures import CURRENCIES, occurs_as, question_figures, unit_of
 from verify_ask.rules.registry import Example, Facts, rule
@@ -169,7 +169,7 @@ _OXYGEN = (
 )  # fmt: skip
 def name_written_otherwise(facts: Facts) -> str | None:
     """The source writes the question's name only as part of other names."""
-    asked = facts.source.places.asked_names(facts.question)
+    asked = places_of(facts.source).asked_names(facts.question)
     mixed = next((written for written, _, whole in asked if not whole), None)
     if mixed is not None:
         return (
