@@ -6,6 +6,10 @@ import typer
 from typer.core import TyperGroup
 
 from verify_ask import __version__
+from verify_ask.cli.ask import ask
+from verify_ask.cli.checkers import list_checkers
+from verify_ask.cli.eval import evaluate
+from verify_ask.cli.rules import list_rules
 
 
 class _AskByDefault(TyperGroup):
@@ -48,7 +52,8 @@ def _root(
     """
 
 
-from verify_ask.cli import ask as _ask  # noqa: E402,F401  (registers the commands)
-from verify_ask.cli import checkers as _checkers  # noqa: E402,F401
-from verify_ask.cli import eval as _eval  # noqa: E402,F401
-from verify_ask.cli import rules as _rules  # noqa: E402,F401
+# Registered here, in the order --help lists them, so that no command module imports the app.
+app.command()(ask)
+app.command("checkers")(list_checkers)
+app.command("eval")(evaluate)
+app.command("rules")(list_rules)

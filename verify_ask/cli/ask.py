@@ -11,11 +11,9 @@ import typer
 from rich.console import Console
 
 from verify_ask import defaults
-from verify_ask.cli.app import app
 from verify_ask.errors import ExitStatus, UsageError
 
 
-@app.command()
 def ask(
     question: Optional[str] = typer.Argument(None, help='The question, e.g. "When was X founded?"'),
     source: Optional[str] = typer.Option(

@@ -9,10 +9,8 @@ from typing import Optional
 import typer
 
 from verify_ask import defaults
-from verify_ask.cli.app import app
 
 
-@app.command("eval")
 def evaluate(
     data: list[str] = typer.Argument(..., help="JSONL files in the shared/data schema."),
     limit: Optional[int] = typer.Option(None, "--limit", help="Records per file."),

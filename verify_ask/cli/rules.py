@@ -7,10 +7,7 @@ import sys
 
 import typer
 
-from verify_ask.cli.app import app
 
-
-@app.command("rules")
 def list_rules(
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list on stdout."),
 ) -> int:
