@@ -11,21 +11,19 @@ import typer
 from rich.console import Console
 
 from verify_ask import defaults
+from verify_ask.cli import options
 from verify_ask.errors import ExitStatus, UsageError
 
 
 def ask(
+    ctx: typer.Context,
     question: Optional[str] = typer.Argument(None, help='The question, e.g. "When was X founded?"'),
     source: Optional[str] = typer.Option(
         None, "--source", "-s", help="Source text file; '-' reads standard input."
     ),
-    model: Optional[str] = typer.Option(
-        None,
-        "--model",
-        "-m",
-        envvar="VERIFY_ASK_MODEL",
-        help="GGUF model file [default: the bundled Gemma 3 270M]; with --base-url, the served "
-        "model's name (default: the one the server lists).",
+    model: Optional[str] = options.model(
+        "GGUF model file [default: the bundled Gemma 3 270M]; with --base-url, the served "
+        "model's name (default: the one the server lists)."
     ),
     base_url: Optional[str] = typer.Option(
         None,
@@ -46,13 +44,9 @@ def ask(
     concurrency: int = typer.Option(
         4, "--concurrency", help="Requests in flight to --base-url at once."
     ),
-    samples: int = typer.Option(
-        defaults.SAMPLES, "--samples", "-n", help="Samples to draw (besides the greedy answer)."
-    ),
-    temperature: float = typer.Option(
-        defaults.TEMPERATURE, "--temperature", "-t", help="Sampling temperature."
-    ),
-    seed: int = typer.Option(0, "--seed", help="Sample i uses seed + i; same seed, same output."),
+    samples: int = options.samples("Samples to draw (besides the greedy answer)."),
+    temperature: float = options.temperature("Sampling temperature."),
+    seed: int = options.seed("Sample i uses seed + i; same seed, same output."),
     max_tokens: int = typer.Option(32, "--max-tokens", help="Longest answer in tokens."),
     check: Optional[list[str]] = typer.Option(
         None,
@@ -60,41 +54,29 @@ def ask(
         "-c",
         help="Checker to run (repeatable) [default: every built-in that needs no options].",
     ),
-    min_agree: float = typer.Option(
-        defaults.MIN_AGREE,
-        "--min-agree",
-        help="Vote share that backs an answer (it or --min-share must be met).",
+    min_agree: float = options.min_agree(
+        "Vote share that backs an answer (it or --min-share must be met)."
     ),
-    min_share: float = typer.Option(
-        defaults.MIN_SHARE,
-        "--min-share",
-        help="Share of the model's scores, among the source's figures, that backs an answer.",
+    min_share: float = options.min_share(
+        "Share of the model's scores, among the source's figures, that backs an answer."
     ),
-    min_relevance: float = typer.Option(
-        defaults.MIN_RELEVANCE,
-        "--min-relevance",
-        help="Place score the evidence needs: share of the question's term weight near it.",
+    min_relevance: float = options.min_relevance(
+        "Place score the evidence needs: share of the question's term weight near it."
     ),
-    ignore_rule: Optional[list[str]] = typer.Option(
-        None,
-        "--ignore-rule",
-        help="Switch off a rule of the span checker by id or name (repeatable); "
-        "`verify-ask rules` lists them.",
+    ignore_rule: Optional[list[str]] = options.ignore_rule(
+        "Switch off a rule of the span checker by id or name (repeatable); "
+        "`verify-ask rules` lists them."
     ),
-    decision: str = typer.Option(
-        defaults.DECISION,
-        "--decision",
-        help="'fitted': weigh each candidate's named evidence into a probability (shipped "
-        "weights); 'rules': every hand rule must pass.",
+    decision: str = options.decision(
+        "'fitted': weigh each candidate's named evidence into a probability (shipped "
+        "weights); 'rules': every hand rule must pass."
     ),
-    min_confidence: Optional[float] = typer.Option(
-        None,
-        "--min-confidence",
-        help="Probability a fitted decision needs to answer [default: the weights' own, "
-        "chosen for precision 0.95 out of fold].",
+    min_confidence: Optional[float] = options.min_confidence(
+        "Probability a fitted decision needs to answer [default: the weights' own, "
+        "chosen for precision 0.95 out of fold]."
     ),
-    weights: Optional[str] = typer.Option(
-        None, "--weights", help="Decision weights written by `verify-ask eval --fit FILE`."
+    weights: Optional[str] = options.weights(
+        "Decision weights written by `verify-ask eval --fit FILE`."
     ),
     prompt: Optional[str] = typer.Option(
         None,
@@ -175,73 +157,22 @@ def ask(
     ),
 ) -> int:
     """Answer QUESTION from the source, printing it only when it is verified."""
-    from verify_ask.backends import create
-    from verify_ask.checkers.options import split_choices
     from verify_ask.pipeline import ask as run_pipeline
+    from verify_ask.question import analyze_question
     from verify_ask.record import outcome_record
-    from verify_ask.rules import ignorable
-    from verify_ask.settings import Settings
     from verify_ask.source import read_source
 
-    if batch is not None and question is not None:
-        raise UsageError("give a QUESTION or --batch FILE, not both")
-    if batch is None and (resume is not None or fail_under is not None):
-        raise UsageError("--resume and --fail-under go with --batch FILE")
-    if batch is None and source_root is not None:
-        raise UsageError("--source-root goes with --batch FILE")
-    if question is None and batch is None:
-        raise UsageError('give a question, e.g. verify-ask "When was X founded?" --source FILE')
-    if source is None and batch is None:
-        raise UsageError("give the source text with --source FILE (or --source - for stdin)")
-    settings = Settings(
-        samples=samples,
-        temperature=temperature,
-        seed=seed,
-        max_tokens=max_tokens,
-        checks=tuple(check or ()),
-        min_agree=min_agree,
-        min_share=min_share,
-        min_relevance=min_relevance,
-        ignore_rules=tuple(sorted(ignorable(ignore_rule or ()))),
-        decision=decision,
-        min_confidence=min_confidence,
-        weights=weights,
-        prompt=prompt,
-        choices=split_choices(choices or []),
-        pattern=pattern,
-        command=check_command,
-        check_timeout=check_timeout,
-        quote_threshold=quote_threshold,
-        passages=passages,
-        max_source_chars=max_source_chars,
-    )
-    settings.validate()
-    from verify_ask.question import analyze_question
-
+    _check_usage(question, source, batch, resume, fail_under, source_root)
+    settings = options.settings_from(ctx.params)
     if batch is not None:
-        from verify_ask.cli.batch import BatchOptions, check_options
+        from verify_ask.cli.batch import BatchOptions, check_options, run_batch
 
-        options = BatchOptions(batch, source, resume, quiet, fail_under, timings, source_root)
-        check_options(options)  # usage errors before the model is touched
-    else:
-        analyze_question(question)  # an empty question fails before the model loads
-        text = read_source(source)
-    if base_url:
-        backend = create(
-            "http",
-            base_url=base_url,
-            model=model,
-            api_key=api_key,
-            timeout=timeout,
-            retries=retries,
-            concurrency=concurrency,
-        )
-    else:
-        backend = create("llama", model=model, draft=draft, draft_model=draft_model)
-    if batch is not None:
-        from verify_ask.cli.batch import run_batch
-
-        return run_batch(options, settings, backend)
+        given = BatchOptions(batch, source, resume, quiet, fail_under, timings, source_root)
+        check_options(given)  # usage errors before the model is touched
+        return run_batch(given, settings, options.backend_from(ctx.params))
+    analyze_question(question)  # an empty question fails before the model loads
+    text = read_source(source)
+    backend = options.backend_from(ctx.params)
     outcome = run_pipeline(question, text, backend, settings)
     label = source if source != "-" else "<stdin>"
     record = outcome_record(
@@ -257,6 +188,27 @@ def ask(
 
     verified = outcome.status == "verified"
     return ExitStatus.VERIFIED if verified or abstain_ok() else ExitStatus.ABSTAINED
+
+
+def _check_usage(
+    question: str | None,
+    source: str | None,
+    batch: str | None,
+    resume: str | None,
+    fail_under: float | None,
+    source_root: str | None,
+) -> None:
+    """One question with --source, or --batch with the options that go with it."""
+    if batch is not None and question is not None:
+        raise UsageError("give a QUESTION or --batch FILE, not both")
+    if batch is None and (resume is not None or fail_under is not None):
+        raise UsageError("--resume and --fail-under go with --batch FILE")
+    if batch is None and source_root is not None:
+        raise UsageError("--source-root goes with --batch FILE")
+    if question is None and batch is None:
+        raise UsageError('give a question, e.g. verify-ask "When was X founded?" --source FILE')
+    if source is None and batch is None:
+        raise UsageError("give the source text with --source FILE (or --source - for stdin)")
 
 
 def _stdout_console() -> Console:

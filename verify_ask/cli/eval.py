@@ -8,10 +8,11 @@ from typing import Optional
 
 import typer
 
-from verify_ask import defaults
+from verify_ask.cli import options
 
 
 def evaluate(
+    ctx: typer.Context,
     data: list[str] = typer.Argument(..., help="JSONL files in the shared/data schema."),
     limit: Optional[int] = typer.Option(None, "--limit", help="Records per file."),
     part: str = typer.Option(
@@ -20,19 +21,19 @@ def evaluate(
         help="Records of 'design' articles (rules and weights are fitted there), of the "
         "'lockbox' (a third of the articles, by a hash of the title, never fitted on), or 'all'.",
     ),
-    model: Optional[str] = typer.Option(None, "--model", "-m", envvar="VERIFY_ASK_MODEL"),
-    samples: int = typer.Option(defaults.SAMPLES, "--samples", "-n"),
-    temperature: float = typer.Option(defaults.TEMPERATURE, "--temperature", "-t"),
-    seed: int = typer.Option(0, "--seed"),
-    min_agree: float = typer.Option(defaults.MIN_AGREE, "--min-agree"),
-    min_share: float = typer.Option(defaults.MIN_SHARE, "--min-share"),
-    min_relevance: float = typer.Option(defaults.MIN_RELEVANCE, "--min-relevance"),
-    ignore_rule: Optional[list[str]] = typer.Option(
-        None, "--ignore-rule", help="Switch off a span rule (repeatable): what is it worth?"
+    model: Optional[str] = options.model(),
+    samples: int = options.samples(),
+    temperature: float = options.temperature(),
+    seed: int = options.seed(),
+    min_agree: float = options.min_agree(),
+    min_share: float = options.min_share(),
+    min_relevance: float = options.min_relevance(),
+    ignore_rule: Optional[list[str]] = options.ignore_rule(
+        "Switch off a span rule (repeatable): what is it worth?"
     ),
-    decision: str = typer.Option(defaults.DECISION, "--decision", help="'fitted' or 'rules'."),
-    min_confidence: Optional[float] = typer.Option(None, "--min-confidence"),
-    weights: Optional[str] = typer.Option(None, "--weights", help="Decision weights file."),
+    decision: str = options.decision("'fitted' or 'rules'."),
+    min_confidence: Optional[float] = options.min_confidence(),
+    weights: Optional[str] = options.weights("Decision weights file."),
     fit: Optional[str] = typer.Option(
         None,
         "--fit",
@@ -68,26 +69,12 @@ def evaluate(
     from verify_ask.evaluation.runner import run
     from verify_ask.evaluation.split import PARTS, in_part
     from verify_ask.evaluation.store import PerRecordStore
-    from verify_ask.rules import ignorable
-    from verify_ask.settings import Settings
 
     if resume and not per_record:
         raise UsageError("--resume needs --per-record FILE to resume from")
     if baseline_model and baseline_url:
         raise UsageError("give --baseline-model or --baseline-url, not both")
-    settings = Settings(
-        samples=samples,
-        temperature=temperature,
-        seed=seed,
-        min_agree=min_agree,
-        min_share=min_share,
-        min_relevance=min_relevance,
-        ignore_rules=tuple(sorted(ignorable(ignore_rule or ()))),
-        decision="rules" if fit else decision,
-        min_confidence=min_confidence,
-        weights=weights,
-    )
-    settings.validate()
+    settings = options.settings_from(ctx.params, decision="rules" if fit else decision)
     if part not in PARTS:
         raise UsageError(f"--part must be one of {', '.join(PARTS)}, not {part!r}")
     records = [r for path in data for r in read_records(path) if in_part(r, part)]
