@@ -12,6 +12,7 @@ from verify_ask.checkers import CheckContext, registry
 from verify_ask.decision import Judgement, decide, judge, weigh
 from verify_ask.passages import Passage, passage_index_of, passage_text
 from verify_ask.places import places_of
+from verify_ask.prompts.answers import split_quote
 from verify_ask.question import Question, analyze_question
 from verify_ask.ranking import Ranking, rank
 from verify_ask.settings import Settings
@@ -187,7 +188,6 @@ def proposed_candidates(
 
 def read_answer(text: str, question: Question, seed: int | None, tokens: int = 0) -> Sample:
     """Normalize one completion: split off a quote and a derivation, then parse the value."""
-    from verify_ask.checkers.quote import split_quote
     from verify_ask.expression import split_derivation
     from verify_ask.normalize import parse_value
 

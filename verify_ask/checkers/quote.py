@@ -20,27 +20,7 @@ from verify_ask.rules.figures import occurs_as
 from verify_ask.source import Source
 
 DEFAULT_THRESHOLD = 90.0
-_OPENING = "\"“'‘"
-_CLOSING = "\"”'’"
 _MAX_QUOTE = 300  # a quote is part of a one-line answer; longer text is cut (and costs time)
-
-
-def split_quote(answer: str) -> tuple[str, str | None]:
-    """``'2009 | "founded in 2009"'`` as ``("2009", "founded in 2009")``.
-
-    Only a quote mark right after the bar makes a quote: a bare bar is left alone, as
-    answers read off a text table may hold one. A quote cut short by the token limit
-    (no closing mark) still counts.
-    """
-    head, bar, tail = answer.partition("|")
-    tail = tail.strip()
-    if not bar or not tail or tail[0] not in _OPENING:
-        return answer, None
-    quote = tail[1:]
-    if quote and quote[-1] in _CLOSING:
-        quote = quote[:-1]
-    quote = quote.strip()
-    return head.strip(), quote or None
 
 
 class QuoteChecker:
