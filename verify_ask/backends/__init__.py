@@ -22,6 +22,7 @@ def _llama_simple(**options: object) -> Backend:
 
     options.pop("draft", None)
     options.pop("draft_model", None)
+    options.pop("full_vocab", None)
     return LlamaBackend(**options)  # type: ignore[arg-type]
 
 

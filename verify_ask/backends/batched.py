@@ -5,6 +5,10 @@ evaluates what differs: questions about one source share everything up to the qu
 Samples then advance together, one logit row per distinct history, with prompt-lookup drafts
 verified in the same batch (``decoding`` explains why the samples keep their distribution).
 
+Logits cover the prompt's answer vocabulary only (``vocabulary``), computed from the final
+hidden state without llama.cpp's output layer (``lowlevel``); ``full_vocab`` keeps the full
+head. Drafts, samples and scores all read the same head, so drafting cannot change a text.
+
 Drafting is off by default: measured on two shared cores it saved nothing (greedy decode
 0.96x on copied answers), and a row verified in a multi-token batch is rounded differently
 by llama.cpp's CPU kernels, which flipped near-tied greedy tokens on 4 of 20 questions.
@@ -14,18 +18,19 @@ from __future__ import annotations
 
 import atexit
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-
-import numpy as np
 
 from verify_ask.backends.base import Completion, SampleRequest, Score
 from verify_ask.backends.decoding import DecodeStats, Track, decode_sequential, decode_shared
 from verify_ask.backends.drafting import MAX_LENGTH, Drafter, ModelDrafter, PromptLookup
 from verify_ask.backends.lowlevel import Engine, Entry
 from verify_ask.backends.model_file import hash_prefix, resolve_model
+from verify_ask.backends.sampling import Row
 from verify_ask.backends.scoring import continuation_tokens, score_continuations
+from verify_ask.backends.vocabulary import answer_vocabulary
 from verify_ask.errors import InputError, ModelError, UsageError, VerifyAskError
 
 DEFAULT_CONTEXT = 8192
@@ -74,6 +79,7 @@ class BatchedBackend:
         n_ctx: int = DEFAULT_CONTEXT,
         draft: bool = False,
         draft_model: str | None = None,
+        full_vocab: bool = False,
     ) -> None:
         # A draft model drafts; without one, drafting looks the answer up in the prompt. A
         # missing draft file is reported before the default model is assembled.
@@ -81,22 +87,24 @@ class BatchedBackend:
         self.model_path: Path = resolve_model(model)
         self.n_ctx = n_ctx
         self.draft = draft or self.draft_path is not None
+        self.full_vocab = full_vocab
         self.last_stats = DecodeStats()
         self._loaded: _Loaded | None = None
 
     def _load(self) -> _Loaded:
         if self._loaded is None:
-            self._loaded = self._shared(self.model_path)
+            self._loaded = self._shared(self.model_path, "full" if self.full_vocab else "target")
         return self._loaded
 
-    def _shared(self, path: Path, role: str = "target") -> _Loaded:
-        # A draft model gets its own context even when it is the target's file.
+    def _shared(self, path: Path, role: str) -> _Loaded:
+        # A draft model gets its own context even when it is the target's file; so does
+        # the full head, whose graph is not stopped.
         key = (str(path), self.n_ctx, role)
         if key not in _LOADED:
-            _LOADED[key] = _Loaded(self._new_engine(path))
+            _LOADED[key] = _Loaded(self._new_engine(path, full_vocab=role != "target"))
         return _LOADED[key]
 
-    def _new_engine(self, path: Path) -> Engine:
+    def _new_engine(self, path: Path, full_vocab: bool) -> Engine:
         # The same guards as the sequential backend: quiet load log, Ctrl-C raised afterwards.
         from verify_ask.backends.llama import _deferred_interrupts, _quiet_stderr
 
@@ -112,6 +120,7 @@ class BatchedBackend:
                     n_ctx=self.n_ctx + HEADROOM,
                     n_seq=SEQUENCES,
                     n_outputs=max(SEQUENCES, ROW_BUDGET, OUTPUT_ROWS),
+                    full_vocab=full_vocab,
                 )
         except ModelError:
             raise
@@ -132,6 +141,8 @@ class BatchedBackend:
         pieces = [continuation_tokens(engine, tokens, prompt, text) for text in continuations]
         self._check_fits(tokens, max(map(len, pieces), default=0), "shorten the source")
         with loaded.lock, self._guarded(loaded):
+            # Scores stay log-probabilities over the whole vocabulary, as llama.cpp gives them.
+            engine.use_vocabulary(None)
             _prefill(loaded, tokens)
             return score_continuations(engine, tokens, pieces, base=BASE, seqs=range(1, SEQUENCES))
 
@@ -141,9 +152,9 @@ class BatchedBackend:
 
     def trace(
         self, prompt: str, requests: Sequence[SampleRequest]
-    ) -> tuple[list[Completion], dict[tuple[int, ...], np.ndarray]]:
+    ) -> tuple[list[Completion], dict[tuple[int, ...], Row]]:
         """``complete`` plus every logit row it computed, keyed by history (for tests)."""
-        rows: dict[tuple[int, ...], np.ndarray] = {}
+        rows: dict[tuple[int, ...], Row] = {}
         return self._run(prompt, requests, sequential=False, record=rows), rows
 
     def forget(self) -> None:
@@ -162,6 +173,9 @@ class BatchedBackend:
             "model": str(self.model_path),
             "sha256": hash_prefix(self.model_path),
         }
+        if self._loaded is not None:
+            refusal = self._loaded.engine.head_refusal
+            described["head"] = "subset" if refusal is None else f"full ({refusal})"
         if self.draft_path is not None:
             described["draft_model"] = str(self.draft_path)
         return described
@@ -172,7 +186,7 @@ class BatchedBackend:
         requests: Sequence[SampleRequest],
         *,
         sequential: bool,
-        record: dict[tuple[int, ...], np.ndarray] | None = None,
+        record: dict[tuple[int, ...], Row] | None = None,
     ) -> list[Completion]:
         loaded = self._load()
         engine = loaded.engine
@@ -187,12 +201,19 @@ class BatchedBackend:
             Track.start(r, r.max_tokens if r.max_tokens > 0 else self.n_ctx - len(tokens))
             for r in requests
         ]
+        stops = {stop for request in requests for stop in request.stop}
         with loaded.lock, self._guarded(loaded):
+            started = time.perf_counter()
+            engine.use_vocabulary(answer_vocabulary(engine, tokens, stops=stops))
             stats.prefill_tokens = _prefill(loaded, tokens)
+            prefilled = time.perf_counter()
             if sequential:
                 decode_sequential(engine, tokens, tracks, base=BASE, seq=1, stats=stats)
             else:
                 self._decode_chunks(engine, prompt, tokens, tracks, stats, record)
+            stats.prefill_s = prefilled - started
+            stats.decode_s = time.perf_counter() - prefilled
+            stats.head = "subset" if engine.subset else "full"
         self.last_stats = stats
         return [track.completion() for track in tracks]
 
@@ -223,7 +244,7 @@ class BatchedBackend:
         tokens: list[int],
         tracks: list[Track],
         stats: DecodeStats,
-        record: dict[tuple[int, ...], np.ndarray] | None,
+        record: dict[tuple[int, ...], Row] | None,
     ) -> None:
         # Worst case every request forks at once and drafts fully: keep that within the cache.
         per_track = max(track.limit for track in tracks) + MAX_LENGTH + 1

@@ -81,16 +81,23 @@ class Track:
 
 @dataclass
 class DecodeStats:
-    """What decoding cost: logit rows and distinct histories per step, drafts proposed/kept."""
+    """What decoding cost: logit rows and distinct histories per step, drafts proposed/kept,
+    seconds spent evaluating the prompt and decoding the answers."""
 
     prefill_tokens: int = 0
     rows: list[int] = field(default_factory=list)
     histories: list[int] = field(default_factory=list)
     drafted: int = 0
     accepted: int = 0
+    prefill_s: float = 0.0
+    decode_s: float = 0.0
+    head: str = "full"
 
     def summary(self) -> dict[str, object]:
         return {
+            "head": self.head,
+            "prefill_s": round(self.prefill_s, 4),
+            "decode_s": round(self.decode_s, 4),
             "prefill_tokens": self.prefill_tokens,
             "steps": len(self.rows),
             "rows": sum(self.rows),
@@ -120,7 +127,7 @@ def decode_shared(
     lookup: Drafter | None,
     row_budget: int,
     stats: DecodeStats,
-    record: MutableMapping[tuple[int, ...], np.ndarray] | None = None,
+    record: MutableMapping[tuple[int, ...], Row] | None = None,
 ) -> None:
     """Finish every track; ``base`` holds prompt[:-1] in the KV cache, ``seqs`` are free.
 
@@ -150,7 +157,7 @@ def decode_shared(
             if record is not None:
                 history = tuple(branch.members[0].tokens)
                 for j, index in enumerate(span):
-                    record[history + tuple(draft[:j])] = engine.logits(index).copy()
+                    record[history + tuple(draft[:j])] = engine.row(index).copy()
             following.extend(_advance(engine, branch, draft, span, free, stats))
         branches = following
 
@@ -168,23 +175,21 @@ def decode_sequential(
     for track in tracks:
         engine.copy_seq(base, seq, len(prompt) - 1)
 
-        def next_row(history: Sequence[int]) -> np.ndarray:
+        def next_row(history: Sequence[int]) -> Row:
             last = history[-1] if history else prompt[-1]
             engine.decode([Entry(last, len(prompt) - 1 + len(history), seq, True)])
             stats.rows.append(1)
             stats.histories.append(1)
-            return engine.logits(0)
+            return engine.row(0)
 
         decode_alone(engine, track, next_row)
         engine.trim(seq, 0)
 
 
-def decode_alone(
-    engine: Engine, track: Track, next_row: Callable[[Sequence[int]], np.ndarray]
-) -> None:
+def decode_alone(engine: Engine, track: Track, next_row: Callable[[Sequence[int]], Row]) -> None:
     """Plain decoding of one track: the row of its history, one draw, repeat."""
     while not track.done:
-        token = Row(next_row(track.tokens)).choose(track.request.temperature, track.stream)
+        token = next_row(track.tokens).choose(track.request.temperature, track.stream)
         track.push(token, engine)
 
 
@@ -238,7 +243,7 @@ def _advance(
     stats: DecodeStats,
 ) -> list[_Branch]:
     """Let every member draw along the rows; regroup them by what they drew; fork or trim."""
-    rows = [Row(engine.logits(index)) for index in span]
+    rows = [engine.row(index) for index in span]
     groups: dict[tuple[int, ...], list[Track]] = {}
     longest = 0
     for track in branch.members:

@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-import numpy as np
-
 from verify_ask.backends.lowlevel import Engine, Entry
 
 
@@ -124,11 +122,11 @@ class ModelDrafter:
                     for i, token in enumerate(history)
                 ]
             )
-            token = int(np.argmax(engine.logits(len(history) - 1)))
+            token = engine.row(len(history) - 1).best()
             proposal = [token]
             while len(proposal) < limit and not engine.is_end(token):
                 engine.decode([Entry(token, last + len(history) + len(proposal) - 1, seq, True)])
-                token = int(np.argmax(engine.logits(0)))
+                token = engine.row(0).best()
                 proposal.append(token)
             return proposal
         finally:

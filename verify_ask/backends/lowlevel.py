@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from verify_ask.backends.sampling import Row
 from verify_ask.errors import ModelError
 
 
@@ -41,8 +42,12 @@ class Engine:
         n_outputs: int,
         n_batch: int = 512,
         n_threads: int | None = None,
+        full_vocab: bool = False,
     ) -> None:
         import llama_cpp
+
+        from verify_ask.backends.hidden_tap import HiddenTap
+        from verify_ask.backends.output_head import EmbeddingTable, HeadUnavailable
 
         self._lib: Any = llama_cpp
         self.path = path
@@ -59,6 +64,22 @@ class Engine:
             raise ModelError(f"model file {path} could not be loaded: llama.cpp refused it")
         self._vocab = llama_cpp.llama_model_get_vocab(self._model)
         self.n_vocab = int(llama_cpp.llama_vocab_n_tokens(self._vocab))
+        self.width = int(llama_cpp.llama_model_n_embd(self._model))
+        self._table: EmbeddingTable | None = None
+        self._tap: HiddenTap | None = None
+        self._head: Any = None  # the SubsetHead of the current vocabulary
+        self.head_refusal: str | None = "the full vocabulary was asked for" if full_vocab else None
+        if not full_vocab:
+            try:
+                self._table = EmbeddingTable(path, self.n_vocab, self.width)
+            except HeadUnavailable as reason:
+                self.head_refusal = str(reason)
+            else:
+                self._tap = HiddenTap(self.width)
+        # Which output row each batch entry's logits are, and the subset logits of the last
+        # decode (computed on first use, for all its rows in one product).
+        self._output_row: list[int] = []
+        self._subset_logits: np.ndarray | None = None
         params = llama_cpp.llama_context_default_params()
         params.n_ctx = n_ctx
         params.n_batch = n_batch
@@ -76,6 +97,8 @@ class Engine:
         # With flash attention on CPU, a prompt reused after another one gave logits ~0.9 away
         # from a fresh evaluation (measured); without it they were bit-identical.
         params.flash_attn_type = llama_cpp.LLAMA_FLASH_ATTN_TYPE_DISABLED
+        if self._tap is not None:
+            params.cb_eval = self._tap.callback
         self._ctx = llama_cpp.llama_init_from_model(self._model, params)
         if not self._ctx:
             self.close()
@@ -109,6 +132,31 @@ class Engine:
     def is_end(self, token: int) -> bool:
         return bool(self._lib.llama_vocab_is_eog(self._vocab, token))
 
+    def end_tokens(self) -> list[int]:
+        """End of sequence and of turn, separator, newline: the vocabulary's special stops."""
+        lib, vocab = self._lib, self._vocab
+        found = (lib.llama_vocab_eos(vocab), lib.llama_vocab_eot(vocab), lib.llama_vocab_sep(vocab))
+        return [int(token) for token in (*found, lib.llama_vocab_nl(vocab)) if token >= 0]
+
+    @property
+    def subset(self) -> bool:
+        """Whether logits come from the vocabulary subset (else llama.cpp's full head)."""
+        return self.head_refusal is None
+
+    def use_vocabulary(self, ids: np.ndarray | None) -> None:
+        """Compute logits for these token ids only (sorted, unique) from the next decode on;
+        None runs llama.cpp's full head again."""
+        if self._table is None or self.head_refusal is not None:
+            return
+        if ids is None:
+            self._head = None
+            return
+        from verify_ask.backends.output_head import SubsetHead
+
+        if self._head is not None and np.array_equal(self._head.ids, ids):
+            return
+        self._head = SubsetHead(ids, self._table)
+
     def decode(self, entries: Sequence[Entry]) -> None:
         """Evaluate up to ``n_batch`` tokens in one call; raises ModelError when llama.cpp fails."""
         if not entries:
@@ -123,12 +171,57 @@ class Engine:
             batch.n_seq_id[i] = 1
             batch.seq_id[i][0] = seq
             batch.logits[i] = logits
+        tap = self._tap
+        stopping = tap is not None and self._head is not None and self.head_refusal is None
+        if tap is not None:
+            tap.reset()
+            tap.stop = stopping
+        self._subset_logits = None
         status = self._lib.llama_decode(self._ctx, batch)
         if status != 0:
             raise ModelError(f"generation failed on {self.path}: llama_decode returned {status}")
+        self._output_row = []
+        outputs = 0
+        for entry in entries:
+            self._output_row.append(outputs)
+            outputs += entry.logits
+        if stopping and outputs:
+            self._check_stop(outputs)
+
+    def _check_stop(self, outputs: int) -> None:
+        """Fall back to the full head for good if the graph did not stop where it should."""
+        assert self._tap is not None
+        if self._tap.seen and not self._tap.output_ran:
+            rows = len(self._tap.hidden())
+            if rows != outputs:
+                raise ModelError(
+                    f"generation failed on {self.path}: {rows} hidden rows for {outputs} "
+                    "outputs; rerun with --full-vocab"
+                )
+            return
+        # llama.cpp ran its whole graph, so its own logits of this decode are valid.
+        self.head_refusal = (
+            "the output layer ran after result_norm (another graph split)"
+            if self._tap.seen
+            else "the graph has no result_norm tensor"
+        )
+        self._head = None
+
+    def row(self, index: int) -> Row:
+        """The logit row of batch entry ``index``, over the subset or the whole vocabulary;
+        valid until the next ``decode``."""
+        if self._head is None:
+            return Row(self.logits(index))
+        if self._subset_logits is None:
+            assert self._tap is not None
+            self._subset_logits = self._head.logits(self._tap.hidden())
+        return Row(self._subset_logits[self._output_row[index]], self._head.ids)
 
     def logits(self, index: int) -> np.ndarray:
-        """The logits of batch entry ``index`` as a view, valid until the next ``decode``."""
+        """llama.cpp's full logits of batch entry ``index`` as a view, valid until the next
+        ``decode`` (not computed when the subset head stopped the graph)."""
+        if self._head is not None:
+            raise ModelError("full logits were not computed: the subset head is in use")
         pointer = self._lib.llama_get_logits_ith(self._ctx, index)
         if not pointer:
             raise ModelError(f"generation failed on {self.path}: no logits for entry {index}")

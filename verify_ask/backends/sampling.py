@@ -39,23 +39,47 @@ class Row:
     """One logit row with the greedy choice and the filtered candidates computed on demand.
 
     Several samples read the same row; the argpartition over the vocabulary runs once.
+    ``ids`` (sorted) are the token ids of a vocabulary subset's logits; None for the whole
+    vocabulary. Sorted ids keep ties broken by token id, as over the whole vocabulary.
     """
 
-    def __init__(self, logits: np.ndarray) -> None:
+    def __init__(self, logits: np.ndarray, ids: np.ndarray | None = None) -> None:
         self._logits = logits
+        self._ids = ids
         self._best: int | None = None
         self._candidates: Candidates | None = None
+
+    def copy(self) -> Row:
+        """A row that stays valid after the next decode."""
+        return Row(self._logits.copy(), self._ids)
 
     def best(self) -> int:
         if self._best is None:
             # First index among equal maxima, as llama.cpp's greedy sampler picks.
-            self._best = int(np.argmax(self._logits))
+            self._best = self._token(int(np.argmax(self._logits)))
         return self._best
 
     def candidates(self) -> Candidates:
         if self._candidates is None:
-            self._candidates = filter_candidates(self._logits)
+            found = filter_candidates(self._logits)
+            if self._ids is not None:
+                found = Candidates(self._ids[found.ids], found.logits)
+            self._candidates = found
         return self._candidates
+
+    def logprob(self, token: int) -> float:
+        """log-softmax of ``token`` (-inf outside the subset)."""
+        index = token
+        if self._ids is not None:
+            index = int(np.searchsorted(self._ids, token))
+            if index >= len(self._ids) or self._ids[index] != token:
+                return float("-inf")
+        values = self._logits.astype(np.float64)
+        top = values.max()
+        return float(values[index] - top - np.log(np.exp(values - top).sum()))
+
+    def _token(self, index: int) -> int:
+        return index if self._ids is None else int(self._ids[index])
 
     def choose(self, temperature: float, stream: np.random.Generator | None) -> int:
         if temperature <= 0.0 or stream is None:

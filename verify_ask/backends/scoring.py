@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
 from verify_ask.backends.base import Score
 from verify_ask.backends.lowlevel import Engine, Entry
 
@@ -91,15 +89,9 @@ def _score_chunk(
     for index in chunk:
         logprob = 0.0
         for token in continuations[index]:
-            logprob += _log_softmax_at(engine.logits(entry), token)
+            logprob += engine.row(entry).logprob(token)
             entry += 1
         entry += 1  # the continuation's last token asked for no row
         scores[index] = Score(logprob, len(continuations[index]))
     for seq in seqs[: len(chunk)]:
         engine.trim(seq, 0)
-
-
-def _log_softmax_at(logits: np.ndarray, token: int) -> float:
-    values = logits.astype(np.float64)
-    top = values.max()
-    return float(values[token] - top - np.log(np.exp(values - top).sum()))
