@@ -134,3 +134,19 @@ def test_a_graph_without_result_norm_falls_back_to_the_full_head(
         assert answer == reference.complete(prompt, [GREEDY])
     finally:
         engine.close()
+
+
+@pytest.mark.model
+def test_answers_rank_alike_through_either_head(
+    subset: BatchedBackend, full: BatchedBackend, example_text: str
+) -> None:
+    prompt = render(example_text, "When was OrigoTech founded?")
+    options = [" 14 March 2009\n", " 2015\n", " 2009\n", " unknown\n"]
+
+    def shares(backend: BatchedBackend) -> np.ndarray:
+        logprobs = np.array([score.logprob for score in backend.score(prompt, options)])
+        weights = np.exp(logprobs - logprobs.max())
+        return weights / weights.sum()
+
+    assert subset.engine.subset
+    assert np.abs(shares(subset) - shares(full)).max() < 0.01
