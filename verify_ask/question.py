@@ -9,6 +9,15 @@ from functools import lru_cache
 from typing import Literal
 
 from verify_ask.errors import InputError
+from verify_ask.lexicon import (
+    ASKS_DAY,
+    ASKS_MONTH,
+    CHANGE_VERBS,
+    COMPARATIVES,
+    NEGATION,
+    STOPWORDS,
+    TOTAL_WORDS,
+)
 
 Kind = Literal["number", "date"]
 
@@ -19,8 +28,6 @@ _DATE_CUES = re.compile(
     re.IGNORECASE,
 )
 # A question that asks for a day or a month is answered at that precision or not at all.
-_ASKS_DAY = re.compile(r"\b(what|which)\s+(day|date)\b", re.IGNORECASE)
-_ASKS_MONTH = re.compile(r"\b(what|which)\s+month\b", re.IGNORECASE)
 _NUMBER_CUES = re.compile(
     r"\bhow\s+(many|much|long|old|far|big|large|tall|high|deep|wide|often|fast)\b"
     r"|\b(what|which)\s+(is|was|were|are)?\s*(the\s+)?(number|amount|percentage|percent|share"
@@ -35,20 +42,6 @@ _ARITHMETIC_CUES = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*|\d[\d,.]*")
-
-STOPWORDS = frozenset(
-    """
-    a about above after again against all am an and any are as at be because been before being
-    below between both but by can could did do does doing down during each few for from further
-    had has have having he her here hers herself him himself his how i if in into is it its
-    itself just me more most my myself no nor not now of off on once only or other our ours
-    ourselves out over own same she should so some such than that the their theirs them
-    themselves then there these they this those through to too under until up very was we were
-    what when where which while who whom why will with would you your yours yourself yourselves
-    many much long old year years date did does many number amount how approximately
-    roughly around according fy
-    """.split()
-)
 
 
 @dataclass(frozen=True)
@@ -120,27 +113,13 @@ def analyze_question(text: str) -> Question:
 
 
 def _asked_precision(text: str) -> Literal["day", "month"] | None:
-    if _ASKS_DAY.search(text):
+    if ASKS_DAY.search(text):
         return "day"
-    if _ASKS_MONTH.search(text):
+    if ASKS_MONTH.search(text):
         return "month"
     return None
 
 
-# Words a text uses when it states a derived figure itself ("revenue increased 5%"),
-# shared with the place rules ("increased $273 million" is a change, not an amount).
-CHANGE_VERBS = "increase increased decrease decreased rise rose fell grew declined dropped"
-TOTAL_WORDS = "total totals combined altogether sum aggregate"
-COMPARATIVES = (
-    "larger largest higher highest lower lowest greater greatest smaller smallest bigger "
-    "biggest more most less least fewer fewest"
-)
-MOST = re.compile(
-    r"\b(largest|highest|greatest|biggest|most|larger|higher|greater|bigger|more)\b", re.I
-)
-LEAST = re.compile(r"\b(lowest|smallest|least|fewest|lower|smaller|less|fewer)\b", re.I)
-THRESHOLD = re.compile(r"\b(than|over|under|above|below)\s+[$€£]?\d", re.I)
-"""A comparison against a figure ("less than 100 million") rather than between years."""
 # By the question's cue; a comparison ("how much more", absent here) has no such word.
 _STATED_AS = {
     "change": f"{CHANGE_VERBS} change changed growth difference",
@@ -223,15 +202,6 @@ def _predicate(text: str) -> str | None:
     return None
 
 
-# Refusing, denying, rejecting and failing negate too: SQuAD v2 makes unanswerable questions
-# by turning "joined" into "refused to join" (re-judged on the first 100 unanswerable dev
-# questions: abstention 0.93 -> 0.95, no right SQuAD answer lost).
-NEGATION = re.compile(
-    r"\b(not|never|no longer|neither|nor"
-    r"|refus(e|ed|es|ing|al)|den(y|ies|ied|ying|ial)|reject(s|ed|ing|ion)?"
-    r"|fail(s|ed|ing|ure)?)\b|n't\b",
-    re.IGNORECASE,
-)
 # "It was not until 1823 that...", "not completed until 1769", "not only", "no less than":
 # the sentence asserts the figure.
 _NOT_A_DENIAL = re.compile(

@@ -10,10 +10,10 @@ rules of ``times``, ``relations`` and ``measures``, over the words as ``words`` 
 """
 
 from verify_ask.places.index import Place, PlaceIndex
-from verify_ask.places.words import YEAR, same_stem
+from verify_ask.places.words import same_stem
 from verify_ask.source import Source
 
-__all__ = ["YEAR", "Place", "PlaceIndex", "places_of", "same_stem"]
+__all__ = ["Place", "PlaceIndex", "places_of", "same_stem"]
 
 
 def places_of(source: Source) -> PlaceIndex:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from verify_ask.events import LIFE_EVENTS, dates_the_name, same_event, synonym_beside
+from verify_ask.lexicon import YEAR
 from verify_ask.names import code_pattern
 from verify_ask.normalize import Mention
 from verify_ask.normalize.units import unit_token
@@ -19,7 +20,6 @@ from verify_ask.places.naming import NameIndex
 from verify_ask.places.words import (
     CLAUSE_MARKS,
     WORD,
-    YEAR,
     beside,
     clause_around,
     has_word,

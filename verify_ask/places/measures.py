@@ -7,26 +7,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from verify_ask.lexicon import CHANGE_VERBS, HOW_MANY, STOPWORDS, TOTAL_WORDS, YEAR
 from verify_ask.normalize.units import unit_token
 from verify_ask.places.words import (
     CLAUSE_MARKS,
-    HOW_MANY,
     WORD,
-    YEAR,
     has_word,
     is_number,
     question_words,
     same_stem,
 )
-from verify_ask.question import (
-    CHANGE_VERBS,
-    STOPWORDS,
-    TOTAL_WORDS,
-    Question,
-    counted_head,
-    stem,
-    stems_of,
-)
+from verify_ask.question import Question, counted_head, stem, stems_of
 
 
 def states_derivation(stems: Iterable[str], question: Question) -> bool:

@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from functools import cached_property
 
+from verify_ask.lexicon import STOPWORDS
 from verify_ask.names import (
     AskedName,
     TextNames,
@@ -24,7 +25,7 @@ from verify_ask.names import (
 from verify_ask.normalize.dates import month_number
 from verify_ask.places.text import TextIndex
 from verify_ask.places.words import same_stem
-from verify_ask.question import STOPWORDS, Question, is_code, stem
+from verify_ask.question import Question, is_code, stem
 
 # A name of one word: capitalized, not after a sentence's or quotation's opening.
 _SINGLE_NAME = re.compile(r"(?<![\w'’-])[A-Z][a-z]{2,}(?![\w'’-])")

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from verify_ask.lexicon import CHANGE_VERBS
 from verify_ask.places.words import WORD, has_word, question_words
-from verify_ask.question import CHANGE_VERBS, Question, stem, stems_of
+from verify_ask.question import Question, stem, stems_of
 
 # SQuAD v2 makes unanswerable questions by swapping a word for its opposite.
 _OPPOSITES = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from verify_ask.places.words import YEAR
+from verify_ask.lexicon import YEAR
 from verify_ask.question import Question
 
 YEAR_LABEL = re.compile(r"(?<!\d)(?:1[89]|20)\d\d:$")

@@ -46,8 +46,6 @@ def question_words(text: str) -> tuple[tuple[str, ...], frozenset[str]]:
     return words, frozenset(stem(word) for word in words)
 
 
-HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
-YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
 """A year as a table header or a question writes it ("2019", "30 June 2018")."""
 _NUMBER_STEMS = frozenset(stem(word) for word in NUMBER_WORDS)
 

@@ -10,19 +10,15 @@ from __future__ import annotations
 
 import re
 
-from verify_ask.places import YEAR, places_of
-from verify_ask.question import LEAST, MOST, THRESHOLD, Question
+from verify_ask.lexicon import AMOUNT, DURATION, HOW_MANY, LEAST, MOST, THRESHOLD, WHICH_YEAR, YEAR
+from verify_ask.places import places_of
+from verify_ask.question import Question
 from verify_ask.rules.figures import CURRENCIES, occurs_as, question_figures, unit_of
 from verify_ask.rules.registry import Example, Facts, rule
 from verify_ask.source import Source
 from verify_ask.values import DateValue, Value
 
 _ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)\b")
-_WHICH_YEAR = re.compile(r"\bwhich\s+(?:fiscal\s+)?(?:year|fy|period)\b", re.I)
-_HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
-_DURATION = re.compile(r"\b(duration|how long|what period|over what time)\b", re.IGNORECASE)
-# "What is the revenue amount from sales into China": a sum, not its share of the total.
-_AMOUNT = re.compile(r"\bamounts?\b", re.IGNORECASE)
 # "its five graduate divisions": a count in words that the text must give too. "One" is
 # mostly a pronoun, and "five years after" an offset the question reckons from.
 _COUNTED_IN_WORDS = re.compile(
@@ -191,7 +187,7 @@ _COST = "The cost of $1.1 billion will be recognized over 2.5 years."
 )  # fmt: skip
 def money_for_duration(facts: Facts) -> str | None:
     """The question asks how long, and the value is a sum of money."""
-    if _DURATION.search(facts.question.text) and unit_of(facts.value) in CURRENCIES:
+    if DURATION.search(facts.question.text) and unit_of(facts.value) in CURRENCIES:
         return "the question asks how long, and a sum of money is no duration"
     return None
 
@@ -249,7 +245,7 @@ _CHINA = "Revenue from sales into China accounted for 53% of total revenue in 20
 def share_for_amount(facts: Facts) -> str | None:
     """The question asks for an amount, and the value is a percentage."""
     question = facts.question
-    if unit_of(facts.value) == "%" and question.unit is None and _AMOUNT.search(question.text):
+    if unit_of(facts.value) == "%" and question.unit is None and AMOUNT.search(question.text):
         return "the question asks for an amount, and a percentage is a share of one"
     return None
 
@@ -257,7 +253,7 @@ def share_for_amount(facts: Facts) -> str | None:
 def _counts(question: Question) -> bool:
     """Whether the question counts things ("how many loans"); "how much alcohol" may well be
     answered by a percentage."""
-    return bool(question.target) and _HOW_MANY.search(question.text) is not None
+    return bool(question.target) and HOW_MANY.search(question.text) is not None
 
 
 def _compares_years(question: Question, value: Value) -> bool:
@@ -266,7 +262,7 @@ def _compares_years(question: Question, value: Value) -> bool:
     return (
         isinstance(value, DateValue)
         and value.month is None
-        and _WHICH_YEAR.search(question.text) is not None
+        and WHICH_YEAR.search(question.text) is not None
         and bool(MOST.search(question.text)) != bool(LEAST.search(question.text))
         and not THRESHOLD.search(question.text)
     )
