@@ -2,8 +2,10 @@
 it is right.
 
 Every piece of evidence is a feature with a name: whether the span checker grounded the
-value and how well its best place scores, which rule refused it and at which stage, the
-vote and ranking shares, whether the greedy answer agrees, the question's form. A logistic
+value, how well its best place scores and how far above its best rival, whether the hand
+rules accept it, the vote and ranking shares, whether the greedy answer agrees, the
+question's form. Which rule refused a candidate, or at which stage, is no feature: out of
+fold it added nothing beyond whether the span checker passed (``docs/eval.md``). A logistic
 model, fitted out of fold on articles grouped apart (``verify_ask.evaluation.fit``), gives
 each feature a weight; the weights ship with the package (``weights/decision.json``) and
 answering needs no more than their sum. Guarantees stay hard: a value of another kind, one
@@ -25,16 +27,12 @@ from pathlib import Path
 from verify_ask.candidates import Candidate, Sample
 from verify_ask.checkers.base import CheckResult
 from verify_ask.errors import InputError
-from verify_ask.question import Question
+from verify_ask.lexicon import COMPLEMENT, HOW_MANY_OR_MUCH
+from verify_ask.question import Question, fold, stem
 from verify_ask.ranking import Ranking
 from verify_ask.values import DateValue, same_value
 
-# "How many employees work outside the Porto plant?": the figure the text gives for what
-# the question names is what it excludes.
-_COMPLEMENT = re.compile(
-    r"\b(?:outside|other\s+than|excluding|except|besides|apart\s+from|not\s+counting)\b", re.I
-)
-_HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.I)
+_WORDS = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 
 @dataclass(frozen=True)
@@ -46,6 +44,7 @@ class Pool:
     total_samples: int
     greedy: Sample | None = None
     ranking: Ranking | None = None
+    source_text: str = ""
 
 
 def features(candidate: Candidate, checks: Sequence[CheckResult], pool: Pool) -> dict[str, float]:
@@ -57,16 +56,37 @@ def features(candidate: Candidate, checks: Sequence[CheckResult], pool: Pool) ->
         found["span.pass"] = float(span.passed)
         found["span.score"] = span.score
         found.update(span.signals)
-        if span.rule is not None:
-            found[f"rule.{span.rule}"] = 1.0
-            found[f"stage.{_stage(span.rule)}"] = 1.0
+        if span.evidence:
+            found["span.sentence_terms"] = _share_in(pool.question.terms, span.evidence[0].quote)
     for name in ("arithmetic", "comparison"):
         result = by_name.get(name)
         if result is not None and result.verdict != "skip":
             found[f"{name}.pass"] = float(result.passed)
     found.update(_support(candidate, pool))
+    if span is not None and not span.passed:
+        # Samples and rankings agree on a figure the question does not point to as readily
+        # as on the right one: their backing counts for less where the span checker refuses.
+        found["refused.vote_share"] = found["vote.share"]
+        found["refused.rank_share"] = found.get("rank.share", 0.0)
     found.update(_question_form(candidate, pool.question))
+    if pool.source_text:
+        # SQuAD v2 makes a question unanswerable by asking of what the passage never
+        # mentions: a swapped name, an invented detail.
+        found["question.terms_absent"] = 1.0 - _share_in(pool.question.terms, pool.source_text)
     return found
+
+
+def _share_in(terms: Sequence[str], text: str) -> float:
+    """The share of the question's term stems that ``text`` uses."""
+    if not terms:
+        return 1.0
+    stems = _stems(text)
+    return sum(term in stems for term in terms) / len(terms)
+
+
+@lru_cache(maxsize=64)
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(stem(word.lower()) for word in _WORDS.findall(fold(text)))
 
 
 def _support(candidate: Candidate, pool: Pool) -> dict[str, float]:
@@ -108,20 +128,15 @@ def _question_form(candidate: Candidate, question: Question) -> dict[str, float]
     found = {
         "question.date": float(question.expects == "date"),
         "question.arithmetic": float(question.wants_arithmetic),
-        "question.how_many": float(bool(_HOW_MANY.search(question.text))),
+        "question.how_many": float(bool(HOW_MANY_OR_MUCH.search(question.text))),
         "question.names": min(len(question.names), 3) / 3,
-        "question.complement": float(bool(_COMPLEMENT.search(question.text))),
+        "question.complement": float(bool(COMPLEMENT.search(question.text))),
+        "question.negated": float(question.negated),
     }
     if isinstance(value, DateValue):
         found["value.day"] = float(value.day is not None)
         found["value.month"] = float(value.month is not None)
     return found
-
-
-def _stage(rule_id: str) -> str:
-    from verify_ask.rules import find
-
-    return find(rule_id).stage
 
 
 def hard_refusal(checks: Sequence[CheckResult]) -> str | None:

@@ -1,4 +1,4 @@
-"""Default settings of the decision, chosen from measurements on shared/data (see README).
+"""Default settings of the decision, chosen from measurements on shared/data (see docs/eval.md).
 
 An answer needs the source to ground it (span at place score ``MIN_RELEVANCE``, or
 arithmetic) and the model to back it: 3 of 10 samples (``MIN_AGREE``), or 40% of the

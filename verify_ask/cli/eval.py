@@ -55,6 +55,11 @@ def evaluate(
     resume: bool = typer.Option(
         False, "--resume", help="Keep the records already in --per-record and run the rest."
     ),
+    stored_only: bool = typer.Option(
+        False,
+        "--stored-only",
+        help="Judge only the records already in --per-record and run no model (--fit does so).",
+    ),
     plot: Optional[str] = typer.Option(
         None, "--plot", help="Draw precision against coverage into this PNG (needs matplotlib)."
     ),
@@ -70,8 +75,10 @@ def evaluate(
     from verify_ask.evaluation.split import PARTS, in_part
     from verify_ask.evaluation.store import PerRecordStore
 
-    if resume and not per_record:
-        raise UsageError("--resume needs --per-record FILE to resume from")
+    stored_only = stored_only or fit is not None
+    if (resume or stored_only) and not per_record:
+        flag = "--resume" if resume else "--stored-only and --fit"
+        raise UsageError(f"{flag} needs --per-record FILE to read the stored records from")
     if baseline_model and baseline_url:
         raise UsageError("give --baseline-model or --baseline-url, not both")
     settings = options.settings_from(ctx.params, decision="rules" if fit else decision)
@@ -80,10 +87,14 @@ def evaluate(
     records = [r for path in data for r in read_records(path) if in_part(r, part)]
     if limit is not None:
         records = _first_of_each_file(records, limit)
-    store = PerRecordStore(per_record, settings, resume=resume) if per_record else None
+    store = (
+        PerRecordStore(per_record, settings, resume=resume or stored_only) if per_record else None
+    )
     done = store.restored(records) if store else []
     finished = {s.record.id for s in done}
-    todo = [r for r in records if r.id not in finished]
+    todo = [] if stored_only else [r for r in records if r.id not in finished]
+    if stored_only:
+        records = [r for r in records if r.id in finished]
     baseline = None
     if baseline_model:
         baseline = create("llama", model=baseline_model)

@@ -28,7 +28,6 @@ TARGET_PRECISION = 0.95
 TARGET_ABSTAIN = 0.95
 GROUPS = {
     "span": ("span.",),
-    "rules": ("rule.", "stage."),
     "hand decision": ("hand.",),
     "votes": ("vote.", "candidates", "proposed"),
     "ranking": ("rank.",),
@@ -71,7 +70,7 @@ def cases(scored: Iterable[Scored], settings: Settings) -> list[Case]:
         )  # fmt: skip
         candidates = tuple(j.candidate for j in judgements)
         pool = Pool(outcome.question, candidates, len(outcome.samples), outcome.greedy,
-                    outcome.ranking)  # fmt: skip
+                    outcome.ranking, item.record.source)  # fmt: skip
         rows = []
         for judgement in judgements:
             evidence = features(judgement.candidate, judgement.checks, pool)

@@ -13,6 +13,7 @@ from verify_ask.pipeline import Settings
 from verify_ask.source import Source
 from verify_ask.values import Value
 
+CONFIDENCE_STEPS = tuple(step / 100 for step in range(20, 100, 5))
 AGREE_STEPS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 RELEVANCE_STEPS = (0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 
@@ -38,7 +39,7 @@ def build_report(
             "seconds": round(sum(s.seconds for s in members) / count, 3),
         }
     outcomes = {name: where_answers_went(members) for name, members in groups.items()}
-    points = sweep(done, settings)
+    points = confidence_sweep(done) if settings.decision == "fitted" else sweep(done, settings)
     return {
         "records": len(done),
         "settings": {
@@ -48,6 +49,8 @@ def build_report(
             "min_agree": settings.min_agree,
             "min_share": settings.min_share,
             "min_relevance": settings.min_relevance,
+            "decision": settings.decision,
+            "min_confidence": settings.min_confidence,
             "checks": list(settings.checker_names()),
         },
         "strategies": strategies,
@@ -76,6 +79,26 @@ def sweep(done: Sequence[Scored], settings: Settings) -> dict[str, list[dict[str
             found.append((scored, rejudge(scored, thresholds, source)))
     datasets = sorted({s.record.dataset for s in done})
     return {name: _sweep_rows(grid, answers, name) for name in datasets}
+
+
+def confidence_sweep(done: Sequence[Scored]) -> dict[str, list[dict[str, Any]]]:
+    """Precision and coverage of the fitted decision at each ``--min-confidence``, per
+    dataset: the answer at a threshold is the surest candidate that reaches it, read off the
+    probabilities the run already gave (no re-judging)."""
+    datasets = sorted({s.record.dataset for s in done})
+    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in datasets}
+    for threshold in CONFIDENCE_STEPS:
+        found = [(scored, _surest(scored, threshold)) for scored in done]
+        for name in datasets:
+            members = [(s, value) for s, value in found if s.record.dataset == name]
+            rows[name].append({"min_confidence": threshold} | score(members).sweep_json())
+    return rows
+
+
+def _surest(scored: Scored, threshold: float) -> Value | None:
+    judged = [j for j in scored.outcome.judgements if (j.confidence or 0.0) >= threshold]
+    best = max(judged, key=lambda j: j.confidence or 0.0, default=None)
+    return best.candidate.value if best is not None else None
 
 
 def _sweep_rows(
