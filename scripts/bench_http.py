@@ -1,4 +1,5 @@
-"""Wall time of one question's samples through the HTTP backend, at several concurrencies.
+"""Wall time of one question's samples through the HTTP backend, at several concurrencies;
+with ``--fixed-latency``, of a whole batch at several ``--jobs``.
 
 Starts ``python -m llama_cpp.server`` on the default model on a free local port and asks it
 for one greedy answer plus N samples of the example question, the way ``verify-ask`` does.
@@ -9,21 +10,33 @@ there; an engine with parallel slots (llama-server -np, vLLM) is where it pays.
 
     python scripts/bench_http.py                       # N=10, concurrency 1 and 4, 3 runs
     python scripts/bench_http.py --samples 10 --concurrency 1,4,10 --reps 5 --local
+
+``--fixed-latency`` needs no model: it starts the test suite's server that answers every request
+after a fixed delay (0.3 s) whatever the load, and runs ``verify-ask --batch`` on 64 questions
+about the example article with ``--jobs 1`` and ``--jobs 8`` (a process each, as a shell
+would), printing the wall time, questions per second and the ratio of the two (target
+``--jobs 8`` ÷ ``--jobs 1`` ≤ 0.2, issue 24):
+
+    python scripts/bench_http.py --fixed-latency       # 64 questions, 0.3 s, --jobs 1 and 8
+    python scripts/bench_http.py --fixed-latency --questions 128 --jobs 1,4,8,16
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shlex
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the server launcher the tests use
 
-from http_servers import LlamaCppServer  # noqa: E402
+from http_servers import FixedLatencyServer, LlamaCppServer  # noqa: E402
 
 from verify_ask import prompts  # noqa: E402
 from verify_ask.backends.base import Backend, SampleRequest  # noqa: E402
@@ -40,7 +53,15 @@ def main() -> int:
     parser.add_argument("--concurrency", default="1,4", help="comma-separated values")
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--local", action="store_true", help="also time the local backend")
+    parser.add_argument(
+        "--fixed-latency", action="store_true", help="time --batch at several --jobs instead"
+    )
+    parser.add_argument("--questions", type=int, default=64, help="with --fixed-latency")
+    parser.add_argument("--delay", type=float, default=0.3, help="with --fixed-latency")
+    parser.add_argument("--jobs", default="1,8", help="with --fixed-latency; comma-separated")
     args = parser.parse_args()
+    if args.fixed_latency:
+        return _batch_jobs(args)
 
     question = analyze_question(QUESTION)
     source = (ROOT / "examples" / "origotech.txt").read_text(encoding="utf-8")
@@ -81,6 +102,51 @@ def main() -> int:
         runs = " ".join(f"{t:.2f}" for t in times)
         print(f"{label:<26} {path:<9} {statistics.median(times):>9.2f}  {runs}")
     return 0
+
+
+def _batch_jobs(args: argparse.Namespace) -> int:
+    """--batch wall time at each --jobs against the fixed-latency server; ratio to the first."""
+    examples = ROOT / "examples"
+    asked = [json.loads(line)["question"] for line in (examples / "questions.jsonl").open()]
+    levels = [int(j) for j in args.jobs.split(",")]
+    rows: list[tuple[int, list[float]]] = []
+    with tempfile.TemporaryDirectory() as scratch, FixedLatencyServer(args.delay) as server:
+        batch = Path(scratch) / "questions.jsonl"
+        batch.write_text(
+            "".join(
+                json.dumps({"id": f"q{i}", "question": asked[i % len(asked)]}) + "\n"
+                for i in range(args.questions)
+            ),
+            encoding="utf-8",
+        )
+        command = [sys.executable, "-m", "verify_ask", "--batch", str(batch), "--source",
+                   str(examples / "origotech.txt"), "--base-url", server.url, "--quiet",
+                   "--samples", str(args.samples)]  # fmt: skip
+        for jobs in levels:
+            timed = [*command, "--jobs", str(jobs)]
+            rows.append((jobs, [_timed_batch(timed, args.questions) for _ in range(args.reps)]))
+    print(f"# python {' '.join(shlex.quote(a) for a in sys.argv)}")
+    print(f"# {args.questions} questions about origotech.txt, greedy + {args.samples} samples, "
+          f"server answering after {args.delay:g} s whatever the load; {args.reps} runs each, "
+          "wall time of the whole process")  # fmt: skip
+    print(f"{'--jobs':>6} {'median s':>9} {'q/s':>7} {'ratio':>6}  runs")
+    first = statistics.median(rows[0][1])
+    for jobs, times in rows:
+        median = statistics.median(times)
+        runs = " ".join(f"{t:.2f}" for t in times)
+        rate = args.questions / median
+        print(f"{jobs:>6} {median:>9.2f} {rate:>7.1f} {median / first:>6.3f}  {runs}")
+    return 0
+
+
+def _timed_batch(command: list[str], questions: int) -> float:
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    elapsed = time.perf_counter() - started
+    records = done.stdout.splitlines()
+    assert done.returncode in (0, 1) and len(records) == questions, (done.returncode, done.stderr)
+    assert all(json.loads(r)["status"] in ("verified", "abstained") for r in records)
+    return elapsed
 
 
 def _timed(backend: Backend, prompt: str, requests: list[SampleRequest]) -> float:

@@ -1,6 +1,6 @@
-"""Real HTTP servers on 127.0.0.1 for the HTTP backend: a scripted OpenAI-style server and
-llama-cpp-python's own server on the default model. Used by the tests and by
-``scripts/bench_http.py``.
+"""Real HTTP servers on 127.0.0.1 for the HTTP backend: a scripted OpenAI-style server, one
+that answers after a fixed delay whatever the load, and llama-cpp-python's own server on the
+default model. Used by the tests and by ``scripts/bench_http.py``.
 """
 
 from __future__ import annotations
@@ -146,8 +146,44 @@ class ScriptedServer:
         return _json(200, {"object": "text_completion", "choices": choices, "usage": usage})
 
 
+class FixedLatencyServer(ScriptedServer):
+    """Answers every completion request after ``delay_s`` (0.3 s), whatever the load: one
+    thread per connection, so 30 requests at once take as long as one. What a serving engine
+    with unlimited slots would look like; for ``--jobs`` and ``scripts/bench_http.py``.
+
+    A request whose question contains ``slow_marker`` waits ``slow_s`` instead: one slow
+    line among fast ones. With ``honour_n=False`` it answers one choice whatever ``n`` asks
+    (as Ollama does), so every sample becomes a request of its own.
+    """
+
+    def __init__(
+        self,
+        delay_s: float = 0.3,
+        slow_marker: str | None = None,
+        slow_s: float = 0.0,
+        honour_n: bool = True,
+    ) -> None:
+        super().__init__(mode="slow", delay_s=delay_s)
+        self.slow_marker = slow_marker
+        self.slow_s = slow_s
+        self.honour_n = honour_n
+
+    def reply(self, seen: Seen, before: int) -> tuple[int, dict[str, str], bytes]:
+        body = seen.body or {}
+        question = str(body.get("prompt", "")).rsplit("Question:", 1)[-1]
+        if self.slow_marker is not None and self.slow_marker in question:
+            time.sleep(max(0.0, self.slow_s - self.delay_s))  # reply sleeps delay_s itself
+        if not self.honour_n:
+            one = {name: value for name, value in body.items() if name != "n"}
+            seen = Seen(seen.method, seen.path, seen.authorization, one, seen.at)
+        return super().reply(seen, before)
+
+
 class _QuietServer(ThreadingHTTPServer):
     daemon_threads = True
+    # Many clients connect at once under --jobs: a short listen queue would drop their
+    # connections and each would wait a second to try again.
+    request_queue_size = 128
 
     def handle_error(self, request: object, client_address: object) -> None:
         # A client that gave up (timeout tests) leaves a broken pipe: expected, not news.

@@ -8,6 +8,10 @@ return one choice silently), so the choices are counted and whatever is missing 
 as separate requests with seeds seed + i, concurrently up to ``concurrency``. The backend
 remembers which way worked, so a batch asks with ``n`` once, not once per question.
 
+Requests in flight are bounded by ``max_requests`` for the whole backend. A batch answering
+several lines at once (``--jobs``) calls ``complete`` from several threads inside ``shared()``:
+all of them then go through one client, one connection pool and that one limit.
+
 Reproducibility: separate requests carry their own seeds, like the local backend. Through
 ``n`` only the first sample's seed is sent; how the server seeds the other copies is its own
 business, so those samples repeat only as far as that server's seed handling allows.
@@ -16,17 +20,17 @@ business, so those samples repeat only as far as that server's seed handling all
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Sequence
+import contextlib
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from verify_ask.backends.base import Completion, SampleRequest
 from verify_ask.backends.http_client import Endpoint, RequestRejected, get_json, post_json
+from verify_ask.backends.http_shared import LoopThread, Session, open_session
 from verify_ask.backends.retry import Backoff
 from verify_ask.errors import ModelError, UsageError
-
-if TYPE_CHECKING:
-    import httpx
 
 # The local backend's sampling settings, so both backends sample the same distribution.
 TOP_K = 40
@@ -56,6 +60,7 @@ class HttpBackend:
         retries: int = DEFAULT_RETRIES,
         concurrency: int = DEFAULT_CONCURRENCY,
         backoff_s: float = 0.5,
+        max_requests: int | None = None,
     ) -> None:
         if not timeout > 0:
             raise UsageError(f"--timeout must be more than 0 seconds, not {timeout}")
@@ -63,20 +68,47 @@ class HttpBackend:
             raise UsageError(f"--retries must be between 0 and 20, not {retries}")
         if not 1 <= concurrency <= 256:
             raise UsageError(f"--concurrency must be between 1 and 256, not {concurrency}")
+        if max_requests is not None and not 1 <= max_requests <= 1024:
+            raise UsageError(f"--max-requests must be between 1 and 1024, not {max_requests}")
         self.endpoint = Endpoint.parse(base_url, api_key)
         self.model = model or None
         self.timeout = float(timeout)
         self.concurrency = concurrency
+        self.max_requests = concurrency if max_requests is None else max_requests
+        """Requests in flight at once, over all the questions being answered."""
         self.backoff = Backoff(retries=retries, base_s=backoff_s)
         self.path: str | None = None
         """"n" once the server gave all samples of a request, "fallback" once it did not."""
         self._model_checked = self.model is not None
         self._extras = True  # top_k and cache_prompt, until a strict server refuses them
+        self._shared: _Shared | None = None
 
     def complete(self, prompt: str, requests: Sequence[SampleRequest]) -> list[Completion]:
         if not requests:
             return []
-        return _run_sync(self._complete(prompt, list(requests)))
+        shared = self._shared
+        if shared is not None:
+            return shared.thread.run(self._complete(shared.session, prompt, list(requests)))
+        return _run_sync(self._complete_alone(prompt, list(requests)))
+
+    @contextlib.contextmanager
+    def shared(self) -> Iterator[Callable[[], None]]:
+        """While open, ``complete`` may be called from many threads at once: their requests
+        share one client (one connection pool) and ``max_requests``. Yields ``stop``, which
+        cancels every request in flight and fails later calls at once (an interrupted batch).
+        """
+        thread = LoopThread()
+        try:
+            session = thread.run(self._open_session(self.max_requests, self.max_requests))
+        except BaseException:
+            thread.close()
+            raise
+        self._shared = _Shared(thread, session)
+        try:
+            yield thread.stop
+        finally:
+            self._shared = None
+            thread.close(session.client.aclose())
 
     def describe(self) -> dict[str, object]:
         # Never the key: the record is written to files and logs.
@@ -87,21 +119,29 @@ class HttpBackend:
             "path": self.path,
         }
 
-    async def _complete(self, prompt: str, requests: list[SampleRequest]) -> list[Completion]:
-        import httpx
+    async def _open_session(self, connections: int, keepalive: int | None = None) -> Session:
+        connect = min(self.timeout, _CONNECT_TIMEOUT_S)
+        return open_session(self.timeout, connect, connections, keepalive, self.max_requests)
 
-        timeout = httpx.Timeout(self.timeout, connect=min(self.timeout, _CONNECT_TIMEOUT_S))
-        limits = httpx.Limits(max_connections=self.concurrency)
-        async with httpx.AsyncClient(timeout=timeout, limits=limits) as client:
+    async def _complete_alone(self, prompt: str, requests: list[SampleRequest]) -> list[Completion]:
+        """One question on a client of its own (one question, or a batch with --jobs 1)."""
+        session = await self._open_session(self.concurrency)
+        async with session.client:
+            return await self._complete(session, prompt, requests)
+
+    async def _complete(
+        self, session: Session, prompt: str, requests: list[SampleRequest]
+    ) -> list[Completion]:
+        async with session.discovery:  # questions in flight together wait for the one asking
             if not self._model_checked:
-                await self._discover_model(client)
-            run = _Run(client, asyncio.Semaphore(self.concurrency), prompt, requests)
-            # The greedy answer and the samples differ in temperature: one group each.
-            groups: dict[tuple[float, int, tuple[str, ...]], list[int]] = {}
-            for index, request in enumerate(requests):
-                key = (request.temperature, request.max_tokens, request.stop)
-                groups.setdefault(key, []).append(index)
-            await _all_or_cancel([self._fill(run, indices) for indices in groups.values()])
+                await self._discover_model(session)
+        run = _Run(session, asyncio.Semaphore(self.concurrency), prompt, requests)
+        # The greedy answer and the samples differ in temperature: one group each.
+        groups: dict[tuple[float, int, tuple[str, ...]], list[int]] = {}
+        for index, request in enumerate(requests):
+            key = (request.temperature, request.max_tokens, request.stop)
+            groups.setdefault(key, []).append(index)
+        await _all_or_cancel([self._fill(run, indices) for indices in groups.values()])
         return [completion for completion in run.results if completion is not None]
 
     async def _fill(self, run: _Run, indices: list[int]) -> None:
@@ -147,9 +187,7 @@ class HttpBackend:
 
     async def _post_with_extras(self, run: _Run, payload: dict[str, Any]) -> dict[str, Any]:
         try:
-            return await post_json(
-                run.client, self.endpoint, _ROUTE, payload, self.backoff, self.timeout
-            )
+            return await self._post_json(run, payload)
         except RequestRejected as error:
             if not (self._extras and error.status in _REFUSED and _names_extras(error)):
                 raise
@@ -157,9 +195,13 @@ class HttpBackend:
             self._extras = False
             for name in _EXTRAS:
                 payload.pop(name, None)
-            return await post_json(
-                run.client, self.endpoint, _ROUTE, payload, self.backoff, self.timeout
-            )
+            return await self._post_json(run, payload)
+
+    async def _post_json(self, run: _Run, payload: dict[str, Any]) -> dict[str, Any]:
+        client, limit = run.session.client, run.session.limit
+        return await post_json(
+            client, self.endpoint, _ROUTE, payload, self.backoff, self.timeout, limit
+        )
 
     def _payload(self, prompt: str, request: SampleRequest, n: int = 1) -> dict[str, Any]:
         payload: dict[str, Any] = {
@@ -180,10 +222,11 @@ class HttpBackend:
             payload.update(top_k=TOP_K, min_p=MIN_P, cache_prompt=True)
         return payload
 
-    async def _discover_model(self, client: httpx.AsyncClient) -> None:
+    async def _discover_model(self, session: Session) -> None:
         """Without --model, use the one model the server lists (Ollama and vLLM need a name)."""
         self._model_checked = True
-        body = await get_json(client, self.endpoint, "/models")
+        async with session.limit:
+            body = await get_json(session.client, self.endpoint, "/models")
         data = body.get("data") if body else None
         listed = [m.get("id") for m in data or [] if isinstance(m, dict)]
         names = [name for name in listed if isinstance(name, str)]
@@ -197,17 +240,23 @@ class HttpBackend:
             )
 
 
+@dataclass(frozen=True)
+class _Shared:
+    thread: LoopThread
+    session: Session
+
+
 class _Run:
-    """The state of one ``complete`` call: the client, the slots, and results by request."""
+    """The state of one ``complete`` call: its session, its slots, and results by request."""
 
     def __init__(
         self,
-        client: httpx.AsyncClient,
+        session: Session,
         slots: asyncio.Semaphore,
         prompt: str,
         requests: list[SampleRequest],
     ) -> None:
-        self.client = client
+        self.session = session
         self.slots = slots
         self.prompt = prompt
         self.requests = requests

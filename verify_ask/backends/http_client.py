@@ -8,6 +8,7 @@ header, a URL or echoed back by a server never reaches stderr or the JSON record
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -86,8 +87,12 @@ async def post_json(
     payload: dict[str, Any],
     backoff: Backoff,
     timeout_s: float,
+    gate: asyncio.Semaphore | None = None,
 ) -> dict[str, Any]:
-    """POST ``payload`` and return the JSON object, retrying what a retry can fix."""
+    """POST ``payload`` and return the JSON object, retrying what a retry can fix.
+
+    ``gate`` is held for each attempt but not while waiting to retry, so a request in backoff
+    leaves its place in a shared limit to the others."""
     import httpx
 
     where = f"{endpoint.shown}{route}"
@@ -95,9 +100,10 @@ async def post_json(
     while True:
         retry_after: float | None = None
         try:
-            response = await client.post(
-                endpoint.url(route), json=payload, headers=endpoint.headers()
-            )
+            async with gate if gate is not None else contextlib.nullcontext():
+                response = await client.post(
+                    endpoint.url(route), json=payload, headers=endpoint.headers()
+                )
         except httpx.ConnectTimeout:
             problem = f"could not connect to {where} within {timeout_s:g} s"
         except httpx.TimeoutException:

@@ -6,6 +6,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from verify_ask.errors import InputError
 
@@ -23,13 +24,24 @@ def open_batch(path: str) -> BatchLines:
     """A file is read whole (its line count drives the ETA); stdin is streamed line by line,
     so a producer upstream in a pipeline sees answers while it is still writing questions."""
     if path == "-":
-        return BatchLines(_numbered(sys.stdin.buffer), None, "<stdin>")
+        return BatchLines(_numbered(_stdin()), None, "<stdin>")
     data = _read(Path(path))
     raw = data.split(b"\n")
     if raw and raw[-1] == b"":
         raw.pop()
     total = sum(1 for line in raw if line.strip())
     return BatchLines(_numbered(raw), total, path)
+
+
+def _stdin() -> BinaryIO:
+    """Standard input through a reader of its own. With --jobs a thread reads the batch and may
+    still wait on it when the run ends (a closed stdout); Python closes ``sys.stdin`` at exit,
+    which aborts the process if another thread is inside that same reader."""
+    try:
+        descriptor = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):  # replaced by a test, or closed
+        return sys.stdin.buffer
+    return open(descriptor, "rb", closefd=False)  # lives as long as the run
 
 
 def _numbered(lines: Iterator[bytes] | list[bytes]) -> Iterator[tuple[int, bytes]]:

@@ -1,4 +1,6 @@
-"""Answer jobs in input order with one backend, one record per job; a bad line never stops it."""
+"""Answer jobs in input order with one backend, one record per job; a bad line never stops it.
+
+One line at a time here; several at once (``--jobs``) through ``pool``."""
 
 from __future__ import annotations
 
@@ -57,6 +59,14 @@ class Answerer:
             message = f"internal error: {describe_bug(error)}"
             return _error(item.line, item.id, item.question, message, ExitStatus.INTERNAL)
 
+    def prepare(self) -> None:
+        """Load what answering loads on first use, before several threads answer at once:
+        the checker registry fills itself without a lock, so a thread that came while another
+        was filling it would find no checkers and judge its line without them."""
+        from verify_ask.checkers import registry
+
+        registry.available()
+
     def _answered(self, job: Job) -> Result:
         outcome = ask(job.question, self._source(job), self.backend, self.settings)
         if self._model is None:
@@ -85,18 +95,39 @@ def run(
     default_source: str | None = None,
     source_root: Path | None = None,
     done: frozenset[str] = frozenset(),
+    jobs: int = 1,
 ) -> Iterator[Result]:
     """One result per non-blank line, in input order; lines whose id is in ``done`` (keys from
     ``resume.id_key``) come back as ``skipped`` without being answered. A line whose own
-    ``source`` is outside ``source_root`` (resolved; None: anywhere) gets an error record."""
+    ``source`` is outside ``source_root`` (resolved; None: anywhere) gets an error record.
+    With ``jobs`` above 1, that many lines are answered at once (the backend must offer
+    ``shared()``); close the iterator to stop early."""
+    work = _work(lines, default_source, source_root, done)
+    if jobs > 1:
+        from verify_ask.batch.pool import answer_in_pool
+
+        answerer.prepare()
+        yield from answer_in_pool(work, answerer.answer, answerer.backend, jobs)
+        return
+    for item in work:
+        yield item if isinstance(item, Result) else answerer.answer(item)
+
+
+def _work(
+    lines: Iterable[tuple[int, bytes]],
+    default_source: str | None,
+    source_root: Path | None,
+    done: frozenset[str],
+) -> Iterator[Job | BadLine | Result]:
+    """Each non-blank line as a job or bad line, or as its result when ``done`` has it."""
     for number, raw in lines:
         item = parse_line(raw, number, default_source, source_root)
         if item is None:
             continue
         if done and id_key(item.id) in done:
             yield Result(item.line, item.id, "skipped", ExitStatus.VERIFIED, None)
-            continue
-        yield answerer.answer(item)
+        else:
+            yield item
 
 
 def _error(line: int, id_: Id, question: str | None, message: str, status: ExitStatus) -> Result:

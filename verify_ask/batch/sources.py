@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -14,33 +15,39 @@ CAPACITY = 16
 
 class SourceCache:
     """Keeps ``Source`` objects (whose figures and word index are computed once per object)
-    and the errors of unusable ones, so a missing file named on 500 lines is tried once."""
+    and the errors of unusable ones, so a missing file named on 500 lines is tried once.
+
+    Safe for the threads of ``--jobs``: one at a time reads, so a file is still read once."""
 
     def __init__(self, capacity: int = CAPACITY) -> None:
         self.capacity = capacity
         self._entries: OrderedDict[tuple[str, str], Source | InputError] = OrderedDict()
         # Standard input can be read only once: never evicted.
         self._stdin: Source | InputError | None = None
+        self._lock = threading.Lock()
 
     def by_path(self, path: str) -> Source:
         if path == "-":
-            if self._stdin is None:
-                self._stdin = _attempt(lambda: read_source("-"))
-            return _unwrap(self._stdin)
+            with self._lock:
+                if self._stdin is None:
+                    self._stdin = _attempt(lambda: read_source("-"))
+                entry = self._stdin
+            return _unwrap(entry)
         return self._get(("path", path), lambda: read_source(path))
 
     def by_text(self, text: str) -> Source:
         return self._get(("text", text), lambda: _inline(text))
 
     def _get(self, key: tuple[str, str], make: Callable[[], Source]) -> Source:
-        entry = self._entries.get(key)
-        if entry is None:
-            entry = _attempt(make)
-            self._entries[key] = entry
-            while len(self._entries) > self.capacity:
-                self._entries.popitem(last=False)
-        else:
-            self._entries.move_to_end(key)
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is None:
+                entry = _attempt(make)
+                self._entries[key] = entry
+                while len(self._entries) > self.capacity:
+                    self._entries.popitem(last=False)
+            else:
+                self._entries.move_to_end(key)
         return _unwrap(entry)
 
 

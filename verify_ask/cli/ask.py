@@ -42,7 +42,14 @@ def ask(
     timeout: float = typer.Option(120.0, "--timeout", help="Seconds to wait for the server."),
     retries: int = typer.Option(3, "--retries", help="Retries on connection errors, 429, 5xx."),
     concurrency: int = typer.Option(
-        4, "--concurrency", help="Requests in flight to --base-url at once."
+        4, "--concurrency", help="Requests in flight to --base-url at once for one question."
+    ),
+    max_requests: Optional[int] = typer.Option(
+        None,
+        "--max-requests",
+        show_default=False,
+        help="Requests in flight to --base-url at once for the whole run, all lines of a "
+        "batch together [default: --jobs × --concurrency].",
     ),
     samples: int = options.samples("Samples to draw (besides the greedy answer)."),
     temperature: float = options.temperature("Sampling temperature."),
@@ -148,6 +155,15 @@ def ask(
         "--fail-under",
         help="With --batch: exit 0 when this share of the questions (0-1) is verified, else 1.",
     ),
+    jobs: Optional[int] = typer.Option(
+        None,
+        "--jobs",
+        "-j",
+        show_default=False,
+        help="With --batch: lines answered at once, records still in input order [default: 8 "
+        "with --base-url, else 1]. Above 1 needs --base-url: the local model is refused "
+        "with a usage error, as it answers one line at a time.",
+    ),
     source_root: Optional[str] = typer.Option(
         None,
         "--source-root",
@@ -157,22 +173,27 @@ def ask(
     ),
 ) -> int:
     """Answer QUESTION from the source, printing it only when it is verified."""
+    from verify_ask.cli.batch import BatchOptions, check_options, parallelism, run_batch
     from verify_ask.pipeline import ask as run_pipeline
     from verify_ask.question import analyze_question
     from verify_ask.record import outcome_record
     from verify_ask.source import read_source
 
     _check_usage(question, source, batch, resume, fail_under, source_root)
-    settings = options.settings_from(ctx.params)
+    jobs, max_requests = parallelism(
+        jobs, max_requests, batch=batch, base_url=base_url, concurrency=concurrency
+    )
+    params = {**ctx.params, "max_requests": max_requests}
+    settings = options.settings_from(params)
     if batch is not None:
-        from verify_ask.cli.batch import BatchOptions, check_options, run_batch
-
-        given = BatchOptions(batch, source, resume, quiet, fail_under, timings, source_root)
+        given = BatchOptions(
+            batch, source, resume, quiet, fail_under, timings, source_root, jobs=jobs
+        )
         check_options(given)  # usage errors before the model is touched
-        return run_batch(given, settings, options.backend_from(ctx.params))
+        return run_batch(given, settings, options.backend_from(params))
     analyze_question(question)  # an empty question fails before the model loads
     text = read_source(source)
-    backend = options.backend_from(ctx.params)
+    backend = options.backend_from(params)
     outcome = run_pipeline(question, text, backend, settings)
     label = source if source != "-" else "<stdin>"
     record = outcome_record(

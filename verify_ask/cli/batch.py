@@ -28,6 +28,43 @@ class BatchOptions:
     include_timings: bool
     source_root: str | None = None
     """A line's own ``source`` must resolve inside it; None: the current directory."""
+    jobs: int = 1
+    """Lines answered at once (``parallelism``)."""
+
+
+JOBS_WITH_BASE_URL = 8
+"""--jobs with --base-url when not given: enough to keep a serving engine's slots busy
+(llama-server -np 4 with the greedy answer and samples as two requests a line), few enough
+not to flood a shared one."""
+
+
+def parallelism(
+    jobs: int | None,
+    max_requests: int | None,
+    *,
+    batch: str | None,
+    base_url: str | None,
+    concurrency: int,
+) -> tuple[int, int | None]:
+    """Lines in flight and requests in flight: ``--jobs`` (default 8 with --base-url, else 1)
+    and ``--max-requests`` (default: --jobs × --concurrency, which is what the lines in
+    flight could ask for at most; None for the local model, which sends no requests)."""
+    if jobs is not None and batch is None:
+        raise UsageError("--jobs goes with --batch FILE")
+    if max_requests is not None and not base_url:
+        raise UsageError("--max-requests goes with --base-url")
+    if jobs is None:
+        jobs = JOBS_WITH_BASE_URL if base_url and batch is not None else 1
+    if not 1 <= jobs <= 256:
+        raise UsageError(f"--jobs must be between 1 and 256, not {jobs}")
+    if jobs > 1 and not base_url:
+        # Decoding several questions together locally is the local engine's own business.
+        raise UsageError(
+            "--jobs above 1 needs --base-url: the local model answers one line at a time"
+        )
+    if not base_url:
+        return jobs, None
+    return jobs, max_requests if max_requests is not None else jobs * concurrency
 
 
 def check_options(options: BatchOptions) -> None:
@@ -63,15 +100,19 @@ def run_batch(options: BatchOptions, settings: Settings, backend: Backend) -> in
                 default_source=options.source,
                 source_root=source_root,
                 done=done,
+                jobs=options.jobs,
             )
-            for result in results:
-                # Written and counted as one step: a Ctrl-C right after the write would
-                # otherwise report a written record as "not processed".
-                with _sigint_held():
-                    if result.record is not None:
-                        _write_line(result.record)
-                    tally.add(result)
-                progress.update(tally)
+            # Closed at once when the loop ends early (a closed stdout): the lines still in
+            # flight are stopped there, not whenever the generator is collected.
+            with contextlib.closing(results):
+                for result in results:
+                    # Written and counted as one step: a Ctrl-C right after the write would
+                    # otherwise report a written record as "not processed".
+                    with _sigint_held():
+                        if result.record is not None:
+                            _write_line(result.record)
+                        tally.add(result)
+                    progress.update(tally)
     except KeyboardInterrupt:
         left = None if lines.total is None else lines.total - tally.processed - tally.skipped
         elapsed = time.perf_counter() - started

@@ -119,6 +119,7 @@ def backend_from(options: Mapping[str, Any]) -> Backend:
             timeout=options["timeout"],
             retries=options["retries"],
             concurrency=options["concurrency"],
+            max_requests=options.get("max_requests"),
         )
     return create(
         "llama",
