@@ -138,7 +138,10 @@ def test_the_lockbox_is_never_fitted_on() -> None:
 def test_the_shipped_weights_load_with_a_threshold() -> None:
     model = load()
     assert 0.0 < model.threshold < 1.0
-    assert model.weights and "span.pass" in model.weights
+    from verify_ask.evaluation.fit import FEATURES
+
+    assert set(model.weights) == set(FEATURES), "refit with verify-ask eval --fit (docs/eval.md)"
+    assert model.weights["hand.accepted"] > 0 and model.weights["span.rival_gap"] > 0
     assert model.fitted_on["records"], "the weights say what they were fitted on"
 
 

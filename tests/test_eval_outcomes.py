@@ -49,9 +49,14 @@ def _dated(answers: list[str], samples: list[str]) -> Scored:
     return _restored(record, samples)
 
 
+RULES = Settings(decision="rules")
+"""The steps these tests name (grounding, support) are the hand rules'; the fitted decision
+refuses at "confidence" (tests at the end)."""
+
+
 def _restored(record: EvalRecord, samples: list[str], settings: Settings | None = None) -> Scored:
     line = {"greedy_text": samples[0], "samples": samples, "ranking": None}
-    return restore(line, record, settings or Settings())
+    return restore(line, record, settings or RULES)
 
 
 @pytest.mark.parametrize(
@@ -75,7 +80,7 @@ def test_each_answerable_record_has_one_outcome(
 
 
 def test_a_right_value_another_checker_refuses_is_other() -> None:
-    settings = Settings(pattern=r"^\d+ apples$")
+    settings = Settings(pattern=r"^\d+ apples$", decision="rules")
     assert outcome_of(_scored(["four"], ["four"] * 10, settings)) == "other"
 
 
@@ -102,7 +107,7 @@ def test_the_report_counts_and_renders_the_outcomes() -> None:
         _scored(["four"], ["two"] * 10),
         _scored(["four"], ["four"] + ["two"] * 9),
     ]
-    report = build_report(done, Settings())
+    report = build_report(done, RULES)
     counts = report["answerable_outcomes"]["squad"]
     assert sum(counts.values()) == 3
     assert counts["right"] == counts["unsampled"] == counts["unbacked"] == 1
@@ -113,7 +118,7 @@ def test_the_report_counts_and_renders_the_outcomes() -> None:
     # The last "squad" row is the outcome table's (the score table comes first).
     row = [line for line in text.splitlines() if line.startswith("│ squad")][-1]
     cells = [cell.strip() for cell in row.strip("│").split("│")]
-    assert cells[1:] == "1 0 1 0 1 0".split()
+    assert cells[1:] == "1 0 1 0 1 0 0".split()
 
 
 def test_a_year_for_a_full_date_is_wrong_and_counted_as_coarser() -> None:
@@ -155,7 +160,7 @@ def test_the_sweep_is_per_dataset_with_keys_that_say_what_they_count() -> None:
         _scored([], ["two"] * 10, dataset="squad-unanswerable"),
         _scored([], ["four"] * 10, dataset="squad-unanswerable"),
     ]
-    report = build_report(done, Settings())
+    report = build_report(done, RULES)
     assert set(report["sweep"]) == set(report["frontier"]) == {"squad", "squad-unanswerable"}
     for dataset, rows in report["sweep"].items():
         assert all(set(row) == SWEEP_KEYS for row in rows)
@@ -170,3 +175,23 @@ def test_the_sweep_is_per_dataset_with_keys_that_say_what_they_count() -> None:
     for row in unanswerable:
         assert row["answered_right"] == 0
         assert row["abstained_right"] == row["records"] - row["answered"]
+
+
+def test_under_the_fitted_decision_a_right_value_under_the_threshold_is_unconfident() -> None:
+    sure = _scored(["four"], ["four"] * 10, Settings(decision="fitted"))
+    assert outcome_of(sure) == "right"
+    doubtful = _scored(["four"], ["four"] * 10, Settings(decision="fitted", min_confidence=1.0))
+    assert doubtful.verified is None
+    assert outcome_of(doubtful) == "unconfident"
+
+
+def test_the_fitted_decisions_sweep_is_over_its_confidence() -> None:
+    fitted = Settings(decision="fitted")
+    done = [_scored(["four"], ["four"] * 10, fitted), _scored(["nine"], ["four"] * 10, fitted)]
+    report = build_report(done, fitted)
+    rows = report["sweep"]["squad"]
+    assert all(set(row) == SWEEP_KEYS - {"min_agree", "min_share", "min_relevance"}
+               | {"min_confidence"} for row in rows)  # fmt: skip
+    # A higher threshold never answers more.
+    answered = [row["answered"] for row in rows]
+    assert answered == sorted(answered, reverse=True) and answered[0] == 2

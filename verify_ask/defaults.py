@@ -85,6 +85,6 @@ MAX_SOURCE_CHARS = 6000
 """About 1,500 tokens (six seconds of prefill here): longer sources are read by passage."""
 PASSAGES = 3
 
-DECISION = "rules"
+DECISION = "fitted"
 """How candidates are decided by default: "fitted" (the shipped weights over named evidence,
 ``verify_ask.confidence``) or "rules" (every hand rule must pass)."""

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from verify_ask.evaluation.gold import is_right
 from verify_ask.evaluation.runner import Scored
 
-OUTCOMES = ("right", "wrong", "unsampled", "ungrounded", "unbacked", "other")
+OUTCOMES = ("right", "wrong", "unsampled", "ungrounded", "unbacked", "unconfident", "other")
 """An answerable record under verified@N, in the order the report shows them (the same words
 in ``--json`` and on the terminal):
 
@@ -21,10 +21,18 @@ in ``--json`` and on the terminal):
 - ``unsampled``: it abstained, and no sample or ranked figure was right;
 - ``ungrounded``: a right value was refused for grounding (span, arithmetic);
 - ``unbacked``: a right value was grounded, but neither votes nor the ranking backed it;
+- ``unconfident``: the fitted decision gave a right value a probability under
+  ``--min-confidence``;
 - ``other``: a right value was of another kind than asked, or a plain checker failed it.
 """
 
-_REFUSED_AT = {"grounding": "ungrounded", "support": "unbacked", "kind": "other", "check": "other"}
+_REFUSED_AT = {
+    "grounding": "ungrounded",
+    "support": "unbacked",
+    "confidence": "unconfident",
+    "kind": "other",
+    "check": "other",
+}
 
 
 def outcome_of(scored: Scored) -> str:
@@ -38,8 +46,7 @@ def outcome_of(scored: Scored) -> str:
     )
     if right is None:
         return "unsampled"
-    # Judgements come most-voted first and the verified one is the first accepted, so a
-    # right value that verify-ask did not answer was refused at some step.
+    # verify-ask answered nothing, so every value, the right one too, was refused at a step.
     return _REFUSED_AT[right.refused_at or ""]
 
 
