@@ -138,6 +138,11 @@ class Tally:
 
     @property
     def coverage(self) -> float:
+        """Answered ÷ answerable records, as the eval report counts it."""
+        return self.answered / self.answerable if self.answerable else 0.0
+
+    @property
+    def accuracy(self) -> float:
         return self.right / self.answerable if self.answerable else 0.0
 
     @property
@@ -153,6 +158,7 @@ class Tally:
             "coarser": self.coarser,
             "precision": _round(self.precision),
             "coverage": round(self.coverage, 3),
+            "accuracy": round(self.accuracy, 3),
             "abstained_unanswerable": _round(self.abstention),
         }
 
