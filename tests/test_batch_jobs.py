@@ -249,6 +249,20 @@ def test_a_request_waiting_to_retry_leaves_its_place_to_other_lines() -> None:
     assert finished["second"] - started < 0.8 < finished["first"] - started
 
 
+def test_lines_in_flight_when_a_strict_server_refuses_llama_cpp_fields_all_ask_again(
+    capsys, tmp_path: Path
+) -> None:
+    """The requests already made with top_k when the first refusal comes are asked again
+    without it, not failed, and the server's n is still used."""
+    batch = _batch(tmp_path, 16)
+    with ScriptedServer(mode="strict") as server:
+        status, out, _ = _in_process(capsys, _args(batch, server.url, "--jobs", "8"))
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["status"] for r in records if r["status"] == "error"] == []
+    assert {r["model"]["path"] for r in records} == {"n"}
+    assert status in (0, 1)
+
+
 # --- resume ----------------------------------------------------------------------------------
 
 

@@ -189,7 +189,10 @@ class HttpBackend:
         try:
             return await self._post_json(run, payload)
         except RequestRejected as error:
-            if not (self._extras and error.status in _REFUSED and _names_extras(error)):
+            # The payload's own fields, not self._extras: with questions in flight together,
+            # another may have learnt of the refusal after this payload was made.
+            carried = any(name in payload for name in _EXTRAS)
+            if not (carried and error.status in _REFUSED and _names_extras(error)):
                 raise
             # A strict server (api.openai.com) refuses llama.cpp's knobs: ask without them.
             self._extras = False
