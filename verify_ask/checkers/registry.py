@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pkgutil
 import sys
+import threading
 from importlib import import_module
 from importlib.metadata import entry_points
 
@@ -24,6 +25,10 @@ _ORDER = ("span", "arithmetic", "comparison", "vote", "rank")
 _CHECKERS: dict[str, Checker] = {}
 _builtin_names: list[str] = []
 _loaded = False
+_started = False
+_loading = threading.RLock()
+"""Batches answer lines on several threads (``--jobs``): one of them loads the checkers,
+the others wait for it rather than see a half-filled registry."""
 
 
 def register(checker: Checker) -> Checker:
@@ -57,10 +62,20 @@ def get(name: str) -> Checker:
 
 
 def _load() -> None:
-    global _loaded
+    global _loaded, _started
     if _loaded:
         return
-    _loaded = True
+    with _loading:
+        # A checker module that asks for the registry while it is imported (the same
+        # thread, inside this load) sees what is registered so far.
+        if _started:
+            return
+        _started = True
+        _load_all()
+        _loaded = True
+
+
+def _load_all() -> None:
     package = sys.modules[__package__]
     for info in pkgutil.iter_modules(package.__path__):
         if info.name not in _PLUMBING:
