@@ -15,7 +15,9 @@ an untied output matrix, or an architecture not checked here; ``refusal`` names 
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -105,7 +107,17 @@ class SubsetHead:
         """(rows, len(ids)) logits for hidden rows of shape (rows, width)."""
         if self._quantize:
             hidden = q8_0_round_trip(hidden)
-        return hidden @ self._weights
+        # llama.cpp's threads own every core: BLAS threads of its own only wait for them
+        # (measured: 8 ms for one row with them, 0.09 ms without).
+        with _blas().limit(limits=1, user_api="blas"):
+            return hidden @ self._weights
+
+
+@cache
+def _blas() -> Any:
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
 
 
 def q8_0_round_trip(rows: np.ndarray) -> np.ndarray:
