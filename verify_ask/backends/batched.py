@@ -9,9 +9,11 @@ Logits cover the prompt's answer vocabulary only (``vocabulary``), computed from
 hidden state without llama.cpp's output layer (``lowlevel``); ``full_vocab`` keeps the full
 head. Drafts, samples and scores all read the same head, so drafting cannot change a text.
 
-Drafting is off by default: measured on two shared cores it saved nothing (greedy decode
-0.96x on copied answers), and a row verified in a multi-token batch is rounded differently
-by llama.cpp's CPU kernels, which flipped near-tied greedy tokens on 4 of 20 questions.
+Drafting is off by default: measured on two cores it saved little even with the subset
+head (greedy decode 0.95x on copied answers, 1.97x on the others: a drafted token still
+costs the layers about 3.2 ms against 5.5 ms for a step), and llama.cpp's hidden state
+moves with the batch's shape (the same history's logits 0.4 apart, median, between a
+drafted and a plain step), which flipped a near-tied greedy token on 1 of 20 questions.
 """
 
 from __future__ import annotations

@@ -129,6 +129,12 @@ def ask(
         "--draft-model",
         help="A smaller GGUF of the same vocabulary that drafts for --model (implies --draft).",
     ),
+    full_vocab: bool = typer.Option(
+        False,
+        "--full-vocab",
+        help="Logits over the whole vocabulary, not only the tokens an answer from the "
+        "prompt can use (slower; the same greedy answers on the examples).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
     timings: bool = typer.Option(
         True,

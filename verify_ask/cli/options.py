@@ -126,4 +126,5 @@ def backend_from(options: Mapping[str, Any]) -> Backend:
         model=options["model"],
         draft=options["draft"],
         draft_model=options["draft_model"],
+        full_vocab=options.get("full_vocab", False),
     )
