@@ -140,17 +140,7 @@ def judge_samples(
         source=source,
         candidates=candidates,
         total_samples=len(samples),
-        settings={
-            "min_agree": settings.min_agree,
-            "min_share": settings.min_share,
-            "min_relevance": settings.min_relevance,
-            "ignore_rules": frozenset(settings.ignore_rules),
-            "choices": settings.choices,
-            "pattern": settings.pattern,
-            "command": settings.command,
-            "check_timeout": settings.check_timeout,
-            "quote_threshold": settings.quote_threshold,
-        },
+        settings=settings.option_values(),  # each checker takes its own: options_for
         ranking=ranking,
     )
     checkers = [registry.get(name) for name in settings.checker_names()]

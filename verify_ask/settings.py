@@ -7,7 +7,7 @@ validated, so reading ``Settings`` pulls in none of them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from verify_ask import defaults
 from verify_ask.errors import UsageError
@@ -39,15 +39,11 @@ class Settings:
     max_source_chars: int = defaults.MAX_SOURCE_CHARS
     """Longer sources are read as their best passages (``passages`` of them)."""
     passages: int = defaults.PASSAGES
-    choices: tuple[str, ...] = ()
-    """Allowed answers; giving any enables the ``choices`` checker."""
-    pattern: str | None = None
-    """A regular expression the answer must match; enables the ``pattern`` checker."""
-    command: str | None = None
-    """A command that judges each candidate by its exit status; enables ``command``."""
-    check_timeout: float = 10.0
-    quote_threshold: float = 90.0
-    """How closely (0-100) a sample's quote must match the source for ``quote``."""
+    check_options: tuple[tuple[str, object], ...] = ()
+    """The values of options that checkers declare (``--choices``, ``--pattern``, a
+    plugin's ``--check-option NAME=VALUE``) by field name, in the order given. Settings
+    names none of them: ``Settings(pattern=...)`` files a keyword it has no field for here,
+    and ``option_values`` hands them on; ``validate`` refuses a name no checker declares."""
 
     def validate(self) -> None:
         if not 1 <= self.samples <= 256:
@@ -84,20 +80,44 @@ class Settings:
 
         if self.prompt is not None and self.prompt not in prompts.BUILTINS:
             prompts.from_file(self.prompt)  # a bad prompt file fails before the model loads
-        from verify_ask.checkers.options import validate_options
+        from verify_ask.checkers.options import check_option_names, validate_options
 
-        validate_options(self)
+        check_option_names(tuple(name for name, _ in self.check_options))
+        validate_options(self.option_values(), self.checks)
+
+    def option_values(self) -> dict[str, object]:
+        """Every value a checker may declare an option for, by name: the run-wide settings
+        (thresholds that records and evaluations read too) and the checkers' own options.
+        A checker takes the ones its declaration names (``CheckContext.options_for``)."""
+        values: dict[str, object] = {
+            f.name: getattr(self, f.name) for f in fields(self) if f.name != "check_options"
+        }
+        return {**values, **dict(self.check_options)}
 
     def checker_names(self) -> tuple[str, ...]:
         from verify_ask.checkers import registry
+        from verify_ask.checkers.options import enabled_by
 
         names = self.checks or registry.default_names()
-        # Giving a checker's option (--choices, --pattern, --check-command, --prompt quote)
-        # asks for that checker on top of the others.
-        asked = {
-            "choices": self.choices,
-            "pattern": self.pattern,
-            "command": self.command,
-            "quote": self.prompt == "quote",
-        }
-        return names + tuple(n for n, given in asked.items() if given and n not in names)
+        # Giving a checker's option (--choices, --pattern, --check-command) asks for that
+        # checker on top of the others, as does --prompt quote.
+        asked = enabled_by(dict(self.check_options)) + (
+            ("quote",) if self.prompt == "quote" else ()
+        )
+        return names + tuple(dict.fromkeys(n for n in asked if n not in names))
+
+
+_FIELDS = frozenset(f.name for f in fields(Settings))
+_init = Settings.__init__
+
+
+def _init_with_options(self: Settings, *args: object, **given: object) -> None:
+    """``Settings(choices=("a",))``: a keyword that is no field here is a checker's option."""
+    named = {k: given.pop(k) for k in list(given) if k not in _FIELDS}
+    if named:
+        earlier = dict(given.get("check_options", ()))  # type: ignore[call-overload]
+        given["check_options"] = tuple({**earlier, **named}.items())
+    _init(self, *args, **given)  # type: ignore[arg-type]
+
+
+Settings.__init__ = _init_with_options  # type: ignore[method-assign]

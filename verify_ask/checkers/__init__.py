@@ -1,6 +1,13 @@
 """Pluggable checkers that judge each candidate answer against the source and the samples."""
 
-from verify_ask.checkers.base import CheckContext, Checker, CheckResult, Evidence, Verdict
+from verify_ask.checkers.base import (
+    CheckContext,
+    Checker,
+    CheckResult,
+    Evidence,
+    Verdict,
+    option,
+)
 from verify_ask.checkers.registry import available, get, register
 
 __all__ = [
@@ -11,5 +18,6 @@ __all__ = [
     "Verdict",
     "available",
     "get",
+    "option",
     "register",
 ]

@@ -19,11 +19,12 @@ that number divided by a thousand, a million, a billion or a trillion.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from decimal import Decimal
 
 from verify_ask import defaults
 from verify_ask.candidates import Candidate
-from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at
+from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at, option
 from verify_ask.checkers.registry import register
 from verify_ask.errors import ExpressionError
 from verify_ask.expression import (
@@ -43,8 +44,15 @@ _SCALES = tuple(Decimal(10) ** power for power in (0, 3, 6, 9, 12))
 _SURFACE_NUMBER = re.compile(r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|\.\d+")
 
 
+@dataclass(frozen=True)
+class ArithmeticOptions:
+    # span's --min-relevance (declared with its help there): operands are placed alike.
+    min_relevance: float = option(defaults.MIN_RELEVANCE, "--min-relevance")
+
+
 class ArithmeticChecker:
     name = "arithmetic"
+    options = ArithmeticOptions
     description = "the model's calculation gives the value and uses only figures in the source"
 
     def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
@@ -90,7 +98,7 @@ def _check_one(
         problems.append("the question asks for a difference, and the calculation subtracts nothing")
     evidence: list[Evidence] = []
     constants: list[str] = []
-    threshold = float(context.settings.get("min_relevance", defaults.MIN_RELEVANCE))  # type: ignore[arg-type]
+    threshold = float(context.options_for(ArithmeticChecker).min_relevance)
     for number, scaled_number in zip(numbers, scaled, strict=True):
         if number in ALLOWED_CONSTANTS and scaled_number == number:
             constants.append(_plain(number))

@@ -8,8 +8,11 @@ the candidate's display form and every way a sample wrote it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from verify_ask.candidates import Candidate
-from verify_ask.checkers.base import CheckContext, CheckResult
+from verify_ask.checkers.base import CheckContext, CheckResult, option
+from verify_ask.checkers.options import split_choices
 from verify_ask.checkers.registry import register
 from verify_ask.normalize import parse_value
 from verify_ask.values import DateValue, Value, consistent_date, same_value
@@ -33,13 +36,26 @@ def _texts(candidate: Candidate) -> set[str]:
     return written | {candidate.value.display().casefold()}
 
 
+@dataclass(frozen=True)
+class ChoicesOptions:
+    choices: tuple[str, ...] = option(
+        (),
+        "--choices",
+        "Allowed answers, comma-separated (repeatable); runs the choices checker.",
+        enables=True,
+        multiple=True,
+        parse=split_choices,
+    )
+
+
 class ChoicesChecker:
     name = "choices"
     by_default = False
+    options = ChoicesOptions
     description = "the value is one of --choices (compared typed; runs when --choices is given)"
 
     def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
-        choices = tuple(context.settings.get("choices") or ())  # type: ignore[arg-type]
+        choices = tuple(context.options_for(self).choices)
         if not choices:
             return CheckResult(self.name, "skip", 0.0, detail="no --choices given")
         matched = next((c for c in choices if allows(c, candidate)), None)

@@ -22,26 +22,53 @@ import json
 import os
 import signal
 import subprocess
+from dataclasses import dataclass
 
 from verify_ask.candidates import Candidate
-from verify_ask.checkers.base import CheckContext, CheckResult
+from verify_ask.checkers.base import CheckContext, CheckResult, option
 from verify_ask.checkers.options import split_command
 from verify_ask.checkers.registry import register
+from verify_ask.errors import UsageError
 
 DEFAULT_TIMEOUT = 10.0
 MAX_OUTPUT = 2000
 
 
+def _positive_timeout(seconds: float) -> None:
+    if not seconds > 0:
+        raise UsageError(f"--check-timeout must be above 0 seconds, not {seconds}")
+
+
+@dataclass(frozen=True)
+class CommandOptions:
+    command: str | None = option(
+        None,
+        "--check-command",
+        "Command that judges each candidate (on stdin, $VERIFY_ASK_CANDIDATE) by exit "
+        "status; run without a shell; runs the command checker.",
+        enables=True,
+        validate=split_command,
+    )
+    check_timeout: float = option(
+        DEFAULT_TIMEOUT,
+        "--check-timeout",
+        "Seconds --check-command may run per candidate.",
+        validate=_positive_timeout,
+    )
+
+
 class CommandChecker:
     name = "command"
     by_default = False
+    options = CommandOptions
     description = "--check-command exits 0 for the candidate (given on stdin and in env)"
 
     def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
-        command = context.settings.get("command")
+        options = context.options_for(self)
+        command = options.command
         if not command:
             return CheckResult(self.name, "skip", 0.0, detail="no --check-command given")
-        timeout = float(context.settings.get("check_timeout", DEFAULT_TIMEOUT))  # type: ignore[arg-type]
+        timeout = float(options.check_timeout)
         display = candidate.value.display()
         env = {
             **os.environ,

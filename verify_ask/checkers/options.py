@@ -1,7 +1,9 @@
-"""Checking the options of the checkers that need one, before any model is loaded.
+"""Checking the options the checkers declare, before any model is loaded.
 
 A bad regular expression or an unsplittable command is a usage error (exit 2) found when
-the settings are validated, not a failed check on every candidate after sampling.
+the settings are validated, not a failed check on every candidate after sampling. Which
+options there are, and what each needs, comes from the checkers' own declarations
+(``verify_ask.checkers.base.option``); nothing here names one.
 """
 
 from __future__ import annotations
@@ -9,47 +11,73 @@ from __future__ import annotations
 import re
 import shlex
 import shutil
-from typing import Protocol
+from collections.abc import Mapping
+from dataclasses import Field
+from typing import TYPE_CHECKING, Any
 
 from verify_ask.errors import UsageError
 
-# A checker named with --check that cannot work without its option.
-_NEEDS = {"choices": "--choices", "pattern": "--pattern", "command": "--check-command"}
+if TYPE_CHECKING:
+    from verify_ask.checkers.base import Checker, Option
+
+Declared = tuple["Checker", Field[Any], "Option"]
 
 
-class CheckerOptions(Protocol):
-    """The part of ``verify_ask.settings.Settings`` read here, named by shape rather than
-    imported: the settings call this module to validate themselves."""
+def declared_options() -> dict[str, Declared]:
+    """Every declared option by field name: (checker, field, declaration), the first
+    checker that declares a name owning it (built-ins first, then plugins)."""
+    from verify_ask.checkers.base import options_of
+    from verify_ask.checkers.registry import available
 
-    @property
-    def checks(self) -> tuple[str, ...]: ...
-    @property
-    def choices(self) -> tuple[str, ...]: ...
-    @property
-    def pattern(self) -> str | None: ...
-    @property
-    def command(self) -> str | None: ...
-    @property
-    def check_timeout(self) -> float: ...
-    @property
-    def quote_threshold(self) -> float: ...
+    found: dict[str, Declared] = {}
+    for checker in available().values():
+        for field_, how in options_of(checker):
+            found.setdefault(field_.name, (checker, field_, how))
+    return found
 
 
-def validate_options(settings: CheckerOptions) -> None:
-    given = {"choices": settings.choices, "pattern": settings.pattern, "command": settings.command}
-    for name, option in _NEEDS.items():
-        if name in settings.checks and not given[name]:
-            raise UsageError(f"the {name} checker needs {option}")
-    if settings.pattern is not None:
-        compile_pattern(settings.pattern)
-    if settings.command is not None:
-        split_command(settings.command)
-    if not settings.check_timeout > 0:
-        raise UsageError(f"--check-timeout must be above 0 seconds, not {settings.check_timeout}")
-    if not 0 <= settings.quote_threshold <= 100:
-        raise UsageError(
-            f"--quote-threshold must be between 0 and 100, not {settings.quote_threshold}"
-        )
+def enabled_by(values: Mapping[str, object]) -> tuple[str, ...]:
+    """The checkers that the given options ask for (``--choices`` runs ``choices``), in
+    the order the options were given."""
+    from verify_ask.checkers.base import options_of
+    from verify_ask.checkers.registry import available
+
+    checkers = available()
+    names: list[str] = []
+    for name, value in values.items():
+        if not value:
+            continue
+        for checker in checkers.values():
+            if any(f.name == name and how.enables for f, how in options_of(checker)):
+                names.append(checker.name)
+    return tuple(dict.fromkeys(names))
+
+
+def validate_options(values: Mapping[str, object], checks: tuple[str, ...]) -> None:
+    """``values``: the run's option values by field name; ``checks``: the checkers named."""
+    from verify_ask.checkers.base import options_of
+    from verify_ask.checkers.registry import get
+
+    for name in checks:
+        for field_, how in options_of(get(name)):
+            if how.enables and not values.get(field_.name):
+                raise UsageError(f"the {name} checker needs {how.flag}")
+    known = declared_options()
+    for name, value in values.items():
+        if name not in known:
+            continue
+        how = known[name][2]
+        if how.validate is not None and value is not None:
+            how.validate(value)
+
+
+def check_option_names(names: tuple[str, ...]) -> None:
+    """Names given with ``--check-option`` must be declared by some checker."""
+    known = declared_options()
+    for name in names:
+        if name not in known:
+            valid = ", ".join(sorted(known))
+            raise UsageError(f"unknown checker option {name!r}; choose from: {valid}")
 
 
 def split_choices(values: list[str] | tuple[str, ...]) -> tuple[str, ...]:

@@ -7,19 +7,33 @@ The regular expression must match the whole of the candidate's display form ("14
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from verify_ask.candidates import Candidate
-from verify_ask.checkers.base import CheckContext, CheckResult
+from verify_ask.checkers.base import CheckContext, CheckResult, option
 from verify_ask.checkers.options import compile_pattern
 from verify_ask.checkers.registry import register
+
+
+@dataclass(frozen=True)
+class PatternOptions:
+    pattern: str | None = option(
+        None,
+        "--pattern",
+        "Regex the answer must fully match; runs the pattern checker.",
+        enables=True,
+        validate=compile_pattern,
+    )
 
 
 class PatternChecker:
     name = "pattern"
     by_default = False
+    options = PatternOptions
     description = "the answer's text fully matches --pattern (runs when --pattern is given)"
 
     def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
-        pattern = context.settings.get("pattern")
+        pattern = context.options_for(self).pattern
         if not pattern:
             return CheckResult(self.name, "skip", 0.0, detail="no --pattern given")
         regex = compile_pattern(str(pattern))

@@ -11,11 +11,13 @@ span's check instead of replacing it. Candidates whose samples quoted nothing ar
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from verify_ask.candidates import Candidate
-from verify_ask.checkers.base import CheckContext, CheckResult, Evidence
+from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, option
 from verify_ask.checkers.registry import register
+from verify_ask.errors import UsageError
 from verify_ask.rules.figures import occurs_as
 from verify_ask.source import Source
 
@@ -23,16 +25,32 @@ DEFAULT_THRESHOLD = 90.0
 _MAX_QUOTE = 300  # a quote is part of a one-line answer; longer text is cut (and costs time)
 
 
+def _percent(threshold: float) -> None:
+    if not 0 <= threshold <= 100:
+        raise UsageError(f"--quote-threshold must be between 0 and 100, not {threshold}")
+
+
+@dataclass(frozen=True)
+class QuoteOptions:
+    quote_threshold: float = option(
+        DEFAULT_THRESHOLD,
+        "--quote-threshold",
+        "How closely (0-100) a quote must match the source.",
+        validate=_percent,
+    )
+
+
 class QuoteChecker:
     name = "quote"
     by_default = False
+    options = QuoteOptions
     description = "the words the model quoted (--prompt quote) are in the source and hold the value"
 
     def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
         quotes = list(dict.fromkeys(s.quote for s in candidate.samples if s.quote))
         if not quotes:
             return CheckResult(self.name, "skip", 0.0, detail="no sample quoted the source")
-        threshold = float(context.settings.get("quote_threshold", DEFAULT_THRESHOLD))  # type: ignore[arg-type]
+        threshold = float(context.options_for(self).quote_threshold)
         best_score, why = 0.0, ""
         for quote in quotes:
             score, start, end = locate(context.source, quote)

@@ -9,14 +9,26 @@ figure in the source is.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from verify_ask import defaults
 from verify_ask.candidates import Candidate
-from verify_ask.checkers.base import CheckContext, CheckResult
+from verify_ask.checkers.base import CheckContext, CheckResult, option
 from verify_ask.checkers.registry import register
+
+
+@dataclass(frozen=True)
+class RankOptions:
+    min_share: float = option(
+        defaults.MIN_SHARE,
+        "--min-share",
+        "Share of the model's scores, among the source's figures, that backs an answer.",
+    )
 
 
 class RankChecker:
     name = "rank"
+    options = RankOptions
     description = (
         "the model's share of belief in the value among every figure the source offers "
         "(passes at --min-share)"
@@ -34,7 +46,7 @@ class RankChecker:
         if context.source.poses(context.question.asked):
             why = "the source poses the question: its figures are the problem's data"
             return CheckResult(self.name, "skip", 0.0, detail=why, support=True)
-        threshold = float(context.settings.get("min_share", defaults.MIN_SHARE))  # type: ignore[arg-type]
+        threshold = float(context.options_for(self).min_share)
         share = ranking.share(candidate.value)
         figures = sum(1 for option in ranking.options if option.value is not None)
         detail = (

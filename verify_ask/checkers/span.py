@@ -14,9 +14,11 @@ model's wrong answer is usually one of them), so the check passes only when
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from verify_ask import defaults
 from verify_ask.candidates import Candidate
-from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at
+from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at, option
 from verify_ask.checkers.registry import register
 from verify_ask.names import another_name
 from verify_ask.normalize import Mention
@@ -24,7 +26,7 @@ from verify_ask.places import Place, places_of
 from verify_ask.places.measures import how_many_head
 from verify_ask.places.words import same_stem
 from verify_ask.question import Question
-from verify_ask.rules import Facts, Rule, rules_of
+from verify_ask.rules import Facts, Rule, ignorable, rules_of
 from verify_ask.rules.figures import (
     fits_unit,
     occurs_as,
@@ -54,8 +56,30 @@ from verify_ask.values import Value
 __all__ = ["SpanChecker", "occurs_as"]
 
 
+@dataclass(frozen=True)
+class SpanOptions:
+    min_relevance: float = option(
+        defaults.MIN_RELEVANCE,
+        "--min-relevance",
+        "Place score the evidence needs: share of the question's term weight near it.",
+    )
+    ignore_rules: tuple[str, ...] = option(
+        (),
+        "--ignore-rule",
+        "Switch off a rule of the span checker by id or name (repeatable); "
+        "`verify-ask rules` lists them.",
+        multiple=True,
+        parse=lambda given: tuple(sorted(ignorable(given or ()))),
+    )
+    # Tuned constants, set only by code (tests): no flag.
+    margin: float = option(defaults.MARGIN, None)
+    contested_support: float = option(defaults.CONTESTED_SUPPORT, None)
+    contested_ratio: float = option(defaults.CONTESTED_RATIO, None)
+
+
 class SpanChecker:
     name = "span"
+    options = SpanOptions
     description = "the value occurs in the source, at the place the question points to"
 
     def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
@@ -67,8 +91,8 @@ class SpanChecker:
             refusal = rule.test(facts) if rule.test else None
             if refusal is not None:
                 return self._fail(rule, refusal)
-        threshold = _setting(context, "min_relevance", defaults.MIN_RELEVANCE)
-        margin = _setting(context, "margin", defaults.MARGIN)
+        threshold = _setting(context, "min_relevance")
+        margin = _setting(context, "margin")
         wanted, unit = question.unit, unit_of(candidate.value)
         places = [m for m in source.mentions if occurs_as(candidate.value, m.value)]
         if not places:
@@ -166,8 +190,7 @@ class SpanChecker:
         # in ``defaults``).
         comparable = unit_of(rival_mention.value) in (None, unit_of(candidate.value))
         standing = (
-            f"{where}, but {rival_mention.surface!r} stands about as well "
-            f"({rival_place.score:.2f})"
+            f"{where}, but {rival_mention.surface!r} stands about as well ({rival_place.score:.2f})"
         )
         # In a list of what the question counts, its words name one item ("489
         # *Catholic* schools"): then the item decides, not the model.
@@ -240,7 +263,7 @@ def _signals(best: Place, rival: tuple[Place, Mention] | None, places: int) -> _
 
 def ignored_rules(context: CheckContext) -> frozenset[str]:
     """The ids of the rules switched off for this run (``--ignore-rule``)."""
-    return frozenset(context.settings.get("ignore_rules", ()) or ())  # type: ignore[call-overload]
+    return frozenset(_options(context).ignore_rules or ())
 
 
 def _named_item(question: Question, source: Source, mine: Mention) -> Mention | None:
@@ -306,10 +329,10 @@ def _prefers(candidate: Candidate, rival: Value, context: CheckContext) -> tuple
     ``contested_support``.
     """
     if context.ranking is None:
-        needed = _setting(context, "contested_support", defaults.CONTESTED_SUPPORT)
+        needed = _setting(context, "contested_support")
         share = candidate.votes / context.total_samples if context.total_samples else 0.0
         return share >= needed, f"{share:.0%} of the samples wrote it; needs {needed:.0%}"
-    ratio = _setting(context, "contested_ratio", defaults.CONTESTED_RATIO)
+    ratio = _setting(context, "contested_ratio")
     rival_votes = sum(c.votes for c in context.candidates if occurs_as(c.value, rival))
     mine, theirs = context.ranking.share(candidate.value), context.ranking.share(rival)
     prefers = candidate.votes >= rival_votes and mine >= ratio * theirs
@@ -319,8 +342,12 @@ def _prefers(candidate: Candidate, rival: Value, context: CheckContext) -> tuple
     )
 
 
-def _setting(context: CheckContext, name: str, default: float) -> float:
-    return float(context.settings.get(name, default))  # type: ignore[arg-type]
+def _options(context: CheckContext) -> SpanOptions:
+    return context.options_for(SpanChecker)  # type: ignore[no-any-return]
+
+
+def _setting(context: CheckContext, name: str) -> float:
+    return float(getattr(_options(context), name))
 
 
 register(SpanChecker())

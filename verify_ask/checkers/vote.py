@@ -2,21 +2,33 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from verify_ask import defaults
 from verify_ask.candidates import Candidate
-from verify_ask.checkers.base import CheckContext, CheckResult
+from verify_ask.checkers.base import CheckContext, CheckResult, option
 from verify_ask.checkers.registry import register
+
+
+@dataclass(frozen=True)
+class VoteOptions:
+    min_agree: float = option(
+        defaults.MIN_AGREE,
+        "--min-agree",
+        "Vote share that backs an answer (it or --min-share must be met).",
+    )
 
 
 class VoteChecker:
     name = "vote"
+    options = VoteOptions
     description = (
         "share of samples whose typed value equals the candidate's or backs it written coarser "
         "(passes at --min-agree)"
     )
 
     def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
-        threshold = float(context.settings.get("min_agree", defaults.MIN_AGREE))  # type: ignore[arg-type]
+        threshold = float(context.options_for(self).min_agree)
         posed = context.source.poses(context.question.asked)
         if posed:
             threshold = max(threshold, defaults.MIN_AGREE_POSED)

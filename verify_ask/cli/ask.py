@@ -61,19 +61,10 @@ def ask(
         "-c",
         help="Checker to run (repeatable) [default: every built-in that needs no options].",
     ),
-    min_agree: float = options.min_agree(
-        "Vote share that backs an answer (it or --min-share must be met)."
-    ),
-    min_share: float = options.min_share(
-        "Share of the model's scores, among the source's figures, that backs an answer."
-    ),
-    min_relevance: float = options.min_relevance(
-        "Place score the evidence needs: share of the question's term weight near it."
-    ),
-    ignore_rule: Optional[list[str]] = options.ignore_rule(
-        "Switch off a rule of the span checker by id or name (repeatable); "
-        "`verify-ask rules` lists them."
-    ),
+    min_agree: float = options.min_agree(options.DECLARED),
+    min_share: float = options.min_share(options.DECLARED),
+    min_relevance: float = options.min_relevance(options.DECLARED),
+    ignore_rule: Optional[list[str]] = options.ignore_rule(options.DECLARED),
     decision: str = options.decision(
         "'fitted': weigh each candidate's named evidence into a probability (shipped "
         "weights); 'rules': every hand rule must pass."
@@ -91,26 +82,12 @@ def ask(
         help="Prompt file with {source} and {question} placeholders, or a built-in: extract, "
         "derive, quote (cites its source; runs the quote checker).",
     ),
-    choices: Optional[list[str]] = typer.Option(
-        None,
-        "--choices",
-        help="Allowed answers, comma-separated (repeatable); runs the choices checker.",
-    ),
-    pattern: Optional[str] = typer.Option(
-        None, "--pattern", help="Regex the answer must fully match; runs the pattern checker."
-    ),
-    check_command: Optional[str] = typer.Option(
-        None,
-        "--check-command",
-        help="Command that judges each candidate (on stdin, $VERIFY_ASK_CANDIDATE) by exit "
-        "status; run without a shell; runs the command checker.",
-    ),
-    check_timeout: float = typer.Option(
-        10.0, "--check-timeout", help="Seconds --check-command may run per candidate."
-    ),
-    quote_threshold: float = typer.Option(
-        90.0, "--quote-threshold", help="How closely (0-100) a quote must match the source."
-    ),
+    choices: Optional[list[str]] = options.choices(),
+    pattern: Optional[str] = options.pattern(),
+    check_command: Optional[str] = options.check_command(),
+    check_timeout: float = options.check_timeout(),
+    quote_threshold: float = options.quote_threshold(),
+    check_option: Optional[list[str]] = options.check_option(),
     passages: int = typer.Option(
         defaults.PASSAGES, "--passages", help="Passages the model reads from a long source."
     ),
@@ -189,7 +166,10 @@ def ask(
     jobs, max_requests = parallelism(
         jobs, max_requests, batch=batch, base_url=base_url, concurrency=concurrency
     )
-    params = {**ctx.params, "max_requests": max_requests}
+    # In the order the options are declared, not given: giving --pattern before --choices
+    # still runs choices first.
+    declared = {p.name: ctx.params[p.name] for p in ctx.command.params if p.name in ctx.params}
+    params = {**declared, "max_requests": max_requests}
     settings = options.settings_from(params)
     if batch is not None:
         given = BatchOptions(
