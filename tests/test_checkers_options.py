@@ -4,10 +4,12 @@ and a plugin's option reaches it through ``--check-option NAME=VALUE``."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
 import pytest
+from test_checkers_plugin import plugin_env, verify_ask  # noqa: F401 (a fixture)
 
 from verify_ask.checkers import registry
 from verify_ask.checkers.base import CheckContext, options_of
@@ -96,3 +98,14 @@ def test_checkers_asked_for_by_options_run_in_declared_order(capsys, example_pat
     assert main([*args, "--check-command", "true", "--pattern", r"\d+", "--choices", "312"]) == 0
     checks = json.loads(capsys.readouterr().out)["settings"]["checks"]
     assert checks[-3:] == ["choices", "pattern", "command"]
+
+
+def test_an_installed_plugin_declares_its_option(plugin_env, example_path) -> None:  # noqa: F811
+    # Through the entry point: the option is known (checked before any model loads).
+    args = [EMPLOY, "-s", str(example_path), "-c", "even"]
+    done = verify_ask(plugin_env, *args, "-o", "divisor=two")
+    assert done.returncode == 2
+    assert "--check-option divisor: 'two' is not a number" in done.stderr
+    done = verify_ask(dict(os.environ), *args, "-o", "divisor=3")
+    assert done.returncode == 2  # without the plugin, neither the checker nor its option
+    assert "unknown checker option 'divisor'" in done.stderr
