@@ -78,6 +78,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--only", default="abcdefp", help="which parts to run, e.g. 'c'")
+    parser.add_argument("--heads", default="subset,full", help="which heads: subset, full")
     parser.add_argument(
         "--threads", type=int, help="llama.cpp threads (default: every core; 1 beside another job)"
     )
@@ -136,12 +137,14 @@ def main() -> None:
         return timed(lambda: simple.complete(prompt, reqs))
 
     for head, (plain, drafting) in heads.items():
+        if head not in args.heads.split(","):
+            continue
         print(f"--- {head} head ({plain.engine.head_refusal or 'subset of the vocabulary'})")
         if "a" in args.only or "b" in args.only:
             ratios_ab(plain, cold(plain), cold_simple, prompts, copied[:4], args.reps)
         if "c" in args.only:
             decode_phase(drafting, plain, prompts, copied + others, article, args.reps)
-    if "f" in args.only:
+    if "f" in args.only and "full" in args.heads:
         decode_heads(heads, prompts, copied[:4], args.reps)
     print("--- subset head")
     if "d" in args.only:
