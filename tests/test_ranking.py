@@ -148,8 +148,14 @@ def test_a_figure_neither_voted_nor_ranked_is_refused_naming_both() -> None:
         {"312": -5.0, "three": -0.5, UNKNOWN: -1.0}, ["312", "40", "41", "42", "43"]
     )
     chosen = by_value(judgements, "312")
-    assert not chosen.accepted
-    assert chosen.reason == "failed vote, rank"
+    assert not chosen.accepted and chosen.refused_at == "confidence"
+    # The hand rules name both support checkers; the fitted decision weighs them.
+    ruled = by_value(
+        judged({"312": -5.0, "three": -0.5, UNKNOWN: -1.0}, ["312", "40", "41", "42", "43"],
+               decision="rules"),  # fmt: skip
+        "312",
+    )
+    assert ruled.reason == "failed vote, rank"
 
 
 def test_a_ranked_figure_no_sample_wrote_is_proposed_and_judged() -> None:

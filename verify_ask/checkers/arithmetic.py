@@ -182,9 +182,12 @@ def _grounding(
     found_at = [m for m in mentions if _is_operand(number, scaled, m)]
     if not found_at:
         return None
-    places = getattr(context.source, "places", None)
-    if places is None:  # a source without a place index: any occurrence will do
+    from verify_ask.places import places_of
+    from verify_ask.source import Source
+
+    if not isinstance(context.source, Source):  # a bare text with figures: any place will do
         return 1.0, found_at[0]
+    places = places_of(context.source)
     scored = [(places.place(context.question, m.start, m.end).score, m) for m in found_at]
     return max(scored, key=lambda pair: pair[0])
 
