@@ -26,7 +26,7 @@ from verify_ask.batch.jobs import BadLine, Job
 from verify_ask.errors import UsageError
 
 if TYPE_CHECKING:
-    from verify_ask.batch.runner import Result
+    from verify_ask.batch.result import Result
 
     Work = Job | BadLine | Result
     """A line to answer, or its result already (a line an earlier run finished)."""

@@ -5,12 +5,12 @@ One line at a time here; several at once (``--jobs``) through ``pool``."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from verify_ask.backends.base import Backend
 from verify_ask.batch.jobs import BadLine, Id, Job, parse_line
+from verify_ask.batch.result import Result
 from verify_ask.batch.resume import id_key
 from verify_ask.batch.sources import SourceCache
 from verify_ask.errors import ExitStatus, VerifyAskError, describe_bug
@@ -18,16 +18,6 @@ from verify_ask.pipeline import ask
 from verify_ask.record import error_record, outcome_record
 from verify_ask.settings import Settings
 from verify_ask.source import Source
-
-
-@dataclass(frozen=True)
-class Result:
-    line: int
-    id: Id
-    status: str
-    """verified, abstained, error, or skipped (done by an earlier run: no record)."""
-    exit_status: ExitStatus
-    record: dict[str, Any] | None
 
 
 class Answerer:

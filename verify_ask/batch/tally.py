@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from verify_ask.errors import ExitStatus
 
 if TYPE_CHECKING:
-    from verify_ask.batch.runner import Result
+    from verify_ask.batch.result import Result
 
 
 @dataclass
