@@ -40,6 +40,10 @@ class HiddenTap:
         self.rows: list[np.ndarray] = []
         self.seen = False  # result_norm was computed in the last decode
         self.output_ran = False  # the output matrix was computed after all
+        self.raised: BaseException | None = None
+        """What the callback raised (Ctrl-C lands here too: llama.cpp's threads spend most
+        of a decode in it). ctypes would print and drop it, so it is held for
+        ``raise_held`` after ``llama_decode`` returns."""
         # Kept on the instance: llama.cpp holds only the C pointer.
         self.callback: Any = llama_cpp.ggml_backend_sched_eval_callback(self._on_tensor)
 
@@ -54,7 +58,20 @@ class HiddenTap:
             return np.zeros((0, self.width), dtype=np.float32)
         return self.rows[0] if len(self.rows) == 1 else np.concatenate(self.rows)
 
+    def raise_held(self) -> None:
+        """Raise what the callback caught during the last decode, if anything."""
+        raised, self.raised = self.raised, None
+        if raised is not None:
+            raise raised
+
     def _on_tensor(self, tensor: int, ask: bool, _user_data: int) -> bool:
+        try:
+            return self._take(tensor, ask)
+        except BaseException as error:  # noqa: BLE001 - held and raised after the decode
+            self.raised = self.raised or error
+            return False
+
+    def _take(self, tensor: int, ask: bool) -> bool:
         name = self._name(tensor)
         if name != HIDDEN:
             if name == OUTPUT:

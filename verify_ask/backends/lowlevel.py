@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import ctypes
 import os
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
 
+from verify_ask import interrupts
 from verify_ask.backends.sampling import Row
 from verify_ask.errors import ModelError
 
@@ -177,7 +179,9 @@ class Engine:
             tap.reset()
             tap.stop = stopping
         self._subset_logits = None
-        status = self._lib.llama_decode(self._ctx, batch)
+        status = self._decode(batch, holding_ctrl_c=tap is not None)
+        if tap is not None:
+            tap.raise_held()
         if status != 0:
             raise ModelError(f"generation failed on {self.path}: llama_decode returned {status}")
         self._output_row = []
@@ -187,6 +191,18 @@ class Engine:
             outputs += entry.logits
         if stopping and outputs:
             self._check_stop(outputs)
+
+    def _decode(self, batch: Any, *, holding_ctrl_c: bool) -> int:
+        """``llama_decode``; with the hidden-state callback, Ctrl-C is noted during it and
+        raised after: raised inside the ctypes callback, CPython would print and drop it."""
+        if not holding_ctrl_c or threading.current_thread() is not threading.main_thread():
+            return int(self._lib.llama_decode(self._ctx, batch))
+        held = interrupts.hold()
+        try:
+            return int(self._lib.llama_decode(self._ctx, batch))
+        finally:
+            if interrupts.release(held):
+                raise KeyboardInterrupt
 
     def _check_stop(self, outputs: int) -> None:
         """Fall back to the full head for good if the graph did not stop where it should."""
