@@ -33,6 +33,13 @@ def test_date_question_is_verified_with_offsets(capsys, example_path, example_te
     assert "founded on 14 March 2009" in evidence["quote"]
     assert evidence["line"] == 3
     assert record["model"]["sha256"]
+    # What the decode cost: the subset head's steps and logit rows, beside the seconds.
+    timings = record["timings"]
+    assert timings["prefill_s"] > 0 and timings["decode_s"] > 0
+    decode = timings["decode"]
+    assert decode["head"] == "subset" and decode["steps"] > 0
+    assert decode["rows"] >= decode["steps"] and decode["prefill_tokens"] > 0
+    assert decode["accepted"] <= decode["drafted"] == 0, "drafting is off by default"
 
 
 def test_question_without_answer_in_source_abstains(capsys, example_path) -> None:

@@ -28,7 +28,9 @@ class Outcome:
     samples: tuple[Sample, ...]
     judgements: tuple[Judgement, ...]
     chosen: Judgement | None
-    timings: dict[str, float] = field(default_factory=dict)
+    timings: dict[str, object] = field(default_factory=dict)
+    """Seconds per phase; with the local backend also ``prefill_s``, ``decode_s`` and a
+    ``decode`` block (the head used, steps, logit rows, drafted tokens proposed and kept)."""
     passages: tuple[Passage, ...] = ()
     """The passages the model read, when the source was too long to read whole."""
     ranking: Ranking | None = None
@@ -66,6 +68,7 @@ def ask(question_text: str, source: Source, backend: Backend, settings: Settings
     ]
     completions = backend.complete(prompt, requests)
     generated = time.perf_counter()
+    decoded = _decode_timings(backend)
 
     greedy = read_answer(completions[0].text, question, None, completions[0].tokens)
     samples = tuple(
@@ -85,12 +88,29 @@ def ask(question_text: str, source: Source, backend: Backend, settings: Settings
         chosen=decide(list(judgements)),
         timings={
             "generate_s": round(generated - started, 3),
+            **decoded,
             "rank_s": round(ranked - generated, 3),
             "check_s": round(checked - ranked, 3),
         },
         passages=passages,
         ranking=ranking,
     )
+
+
+def _decode_timings(backend: Backend) -> dict[str, object]:
+    """What the local backend measured of its last generation; nothing for other backends."""
+    stats = getattr(backend, "last_stats", None)
+    if stats is None:
+        return {}
+    summary = stats.summary()
+    return {
+        "prefill_s": summary["prefill_s"],
+        "decode_s": summary["decode_s"],
+        "decode": {
+            key: summary[key]
+            for key in ("head", "prefill_tokens", "steps", "rows", "drafted", "accepted")
+        },
+    }
 
 
 def _ranking(
