@@ -10,7 +10,7 @@ import pytest
 from verify_ask.candidates import group_samples
 from verify_ask.checkers import CheckContext, get
 from verify_ask.cli.main import main
-from verify_ask.confidence import Model, Pool, features, hard_refusal, load
+from verify_ask.confidence import Model, Pool, features, load, ungrounded
 from verify_ask.decision import Judgement, decide, judge, weigh
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.evaluation.fit import Case, Row, cases, choose_threshold, fit, out_of_fold, tally
@@ -32,7 +32,7 @@ def _judged(question_text: str, answers: list[str], text: str) -> tuple[list[Jud
         judge(c, tuple(checker.check(c, context) for checker in checkers), question)
         for c in candidates
     ]
-    return judgements, Pool(question, candidates, len(samples), samples[0], None, text)
+    return judgements, Pool(question, candidates, len(samples), samples[0], None, source)
 
 
 def test_every_piece_of_evidence_has_a_name(example_text: str) -> None:
@@ -42,7 +42,7 @@ def test_every_piece_of_evidence_has_a_name(example_text: str) -> None:
     assert found["span.pass"] == 1.0
     assert found["vote.share"] == 0.75 and found["vote.top"] == 1.0
     assert found["greedy.agrees"] == 1.0 and found["question.date"] == 1.0
-    assert found["question.terms_absent"] == 0.0
+    assert found["question.terms_absent"] == 0.0 and found["span.sentence_terms"] == 1.0
     assert 0.0 < found["span.score"] <= 1.0
     other = features(wrong.candidate, wrong.checks, pool)
     assert other["span.pass"] == 0.0 and other["greedy.agrees"] == 0.0
@@ -54,7 +54,7 @@ def test_a_figure_the_source_does_not_hold_is_refused_whatever_its_probability(
 ) -> None:
     judgements, pool = _judged(FOUNDED, ["14 March 2011"] * 4, example_text)
     (absent,) = judgements
-    assert hard_refusal(absent.checks) is not None
+    assert ungrounded(absent.checks) is not None
     sure = Model(intercept=20.0, weights={}, threshold=0.5, fitted_on={})
     (weighed,) = weigh((absent,), pool, sure, 0.5)
     assert (weighed.accepted, weighed.confidence) == (False, 0.0)
@@ -66,7 +66,7 @@ def test_a_soft_refusal_is_weighed_not_final(example_text: str) -> None:
     # refuses it, and only the weights say how much that counts.
     judgements, pool = _judged(FOUNDED, ["2015"] * 4, example_text)
     (year,) = judgements
-    assert not year.accepted and hard_refusal(year.checks) is None
+    assert not year.accepted and ungrounded(year.checks) is None
     trusting = Model(intercept=5.0, weights={}, threshold=0.5, fitted_on={})
     wary = Model(intercept=-5.0, weights={"span.pass": 10.0}, threshold=0.5, fitted_on={})
     assert weigh((year,), pool, trusting, 0.5)[0].accepted

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,14 +24,13 @@ from importlib import resources
 from pathlib import Path
 
 from verify_ask.candidates import Candidate, Sample
-from verify_ask.checkers.base import CheckResult
+from verify_ask.checkers.base import CheckResult, Evidence
 from verify_ask.errors import InputError
 from verify_ask.lexicon import COMPLEMENT, HOW_MANY_OR_MUCH
-from verify_ask.question import Question, fold, stem
+from verify_ask.question import Question
 from verify_ask.ranking import Ranking
+from verify_ask.source import Source
 from verify_ask.values import DateValue, same_value
-
-_WORDS = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 
 @dataclass(frozen=True)
@@ -44,7 +42,7 @@ class Pool:
     total_samples: int
     greedy: Sample | None = None
     ranking: Ranking | None = None
-    source_text: str = ""
+    source: Source | None = None
 
 
 def features(candidate: Candidate, checks: Sequence[CheckResult], pool: Pool) -> dict[str, float]:
@@ -56,8 +54,6 @@ def features(candidate: Candidate, checks: Sequence[CheckResult], pool: Pool) ->
         found["span.pass"] = float(span.passed)
         found["span.score"] = span.score
         found.update(span.signals)
-        if span.evidence:
-            found["span.sentence_terms"] = _share_in(pool.question.terms, span.evidence[0].quote)
     for name in ("arithmetic", "comparison"):
         result = by_name.get(name)
         if result is not None and result.verdict != "skip":
@@ -69,24 +65,25 @@ def features(candidate: Candidate, checks: Sequence[CheckResult], pool: Pool) ->
         found["refused.vote_share"] = found["vote.share"]
         found["refused.rank_share"] = found.get("rank.share", 0.0)
     found.update(_question_form(candidate, pool.question))
-    if pool.source_text:
-        # SQuAD v2 makes a question unanswerable by asking of what the passage never
-        # mentions: a swapped name, an invented detail.
-        found["question.terms_absent"] = 1.0 - _share_in(pool.question.terms, pool.source_text)
+    if pool.source is not None and pool.question.terms:
+        evidence = span.evidence[0] if span is not None and span.evidence else None
+        found.update(_terms_found(pool.question, pool.source, evidence))
     return found
 
 
-def _share_in(terms: Sequence[str], text: str) -> float:
-    """The share of the question's term stems that ``text`` uses."""
-    if not terms:
-        return 1.0
-    stems = _stems(text)
-    return sum(term in stems for term in terms) / len(terms)
+def _terms_found(question: Question, source: Source, evidence: Evidence | None) -> dict[str, float]:
+    """Where the source uses the question's terms, read off its place index: the share it
+    never uses (SQuAD v2 makes a question unanswerable by asking of what the passage never
+    mentions: a swapped name, an invented detail), and the share in the evidence's sentence."""
+    from verify_ask.places import places_of
 
-
-@lru_cache(maxsize=64)
-def _stems(text: str) -> frozenset[str]:
-    return frozenset(stem(word.lower()) for word in _WORDS.findall(fold(text)))
+    index = places_of(source)
+    holding = [index.sentences_with(term) for term in question.terms]
+    found = {"question.terms_absent": sum(not s for s in holding) / len(holding)}
+    if evidence is not None:
+        sentence = source.sentence_index(evidence.start)
+        found["span.sentence_terms"] = sum(sentence in s for s in holding) / len(holding)
+    return found
 
 
 def _support(candidate: Candidate, pool: Pool) -> dict[str, float]:
@@ -139,20 +136,19 @@ def _question_form(candidate: Candidate, question: Question) -> dict[str, float]
     return found
 
 
-def hard_refusal(checks: Sequence[CheckResult]) -> str | None:
-    """Why no probability can make this candidate an answer: a guarantee it breaks."""
+def ungrounded(checks: Sequence[CheckResult]) -> str | None:
+    """Why no probability can make this candidate an answer: no grounding checker found it
+    in the source or derived it, and no rule's judgement (which could be weighed) says so."""
     grounding = [c for c in checks if c.grounding and c.verdict != "skip"]
-    if grounding and not any(c.passed for c in grounding):
-        from verify_ask.rules import find
+    if not grounding or any(c.passed for c in grounding):
+        return None
+    from verify_ask.rules import find
 
-        # A rule's refusal is a judgement unless the rule is a guarantee; a derivation that
-        # does not balance is one.
-        if not any(c.rule is not None and not find(c.rule).hard for c in grounding):
-            return "; ".join(c.detail for c in grounding)
-    failed = [c.checker for c in checks if not (c.grounding or c.support) and c.verdict == "fail"]
-    if failed:
-        return f"failed {', '.join(failed)}"
-    return None
+    # A rule's refusal is a judgement unless the rule is a guarantee; a derivation that does
+    # not balance is one.
+    if any(c.rule is not None and not find(c.rule).hard for c in grounding):
+        return None
+    return "; ".join(c.detail for c in grounding)
 
 
 @dataclass(frozen=True)

@@ -93,20 +93,27 @@ def _too_coarse(value: Value, question: Question) -> str | None:
     )
 
 
+def evidence_of(judgement: Judgement, pool: Pool) -> tuple[dict[str, float], str | None]:
+    """A candidate's named evidence, the hand rules' verdict among it, and the guarantee it
+    breaks, if any: its kind, a plain checker that failed, or no grounding at all. The
+    fitted decision and its fit (``evaluation.fit``) both read candidates through this."""
+    from verify_ask.confidence import features, ungrounded
+
+    found = features(judgement.candidate, judgement.checks, pool)
+    found["hand.accepted"] = float(judgement.accepted)
+    if judgement.refused_at in ("kind", "check"):
+        return found, judgement.reason
+    return found, ungrounded(judgement.checks)
+
+
 def weigh(
     judgements: tuple[Judgement, ...], pool: Pool, model: Model, min_confidence: float
 ) -> tuple[Judgement, ...]:
     """The fitted decision: each candidate's probability of being right from its named
-    evidence, accepted at ``min_confidence`` unless it breaks a guarantee (its kind, a
-    figure no grounding checker found, a plain checker that failed)."""
-    from verify_ask.confidence import features, hard_refusal
-
+    evidence, accepted at ``min_confidence`` unless it breaks a guarantee."""
     weighed = []
     for judgement in judgements:
-        found = features(judgement.candidate, judgement.checks, pool)
-        found["hand.accepted"] = float(judgement.accepted)
-        hard = judgement.reason if judgement.refused_at == "kind" else None
-        hard = hard or hard_refusal(judgement.checks)
+        found, hard = evidence_of(judgement, pool)
         probability = 0.0 if hard else model.probability(found)
         if hard:
             step, reason = judgement.refused_at or "grounding", hard

@@ -173,7 +173,7 @@ def judge_samples(
     from verify_ask.confidence import Pool, load
 
     model = load(settings.weights)
-    pool = Pool(question, candidates, len(samples), greedy, ranking, source.text)
+    pool = Pool(question, candidates, len(samples), greedy, ranking, source)
     threshold = model.threshold if settings.min_confidence is None else settings.min_confidence
     return weigh(judgements, pool, model, threshold)
 
