@@ -19,6 +19,7 @@ from verify_ask.confidence import Model, Pool
 from verify_ask.decision import evidence_of
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.evaluation.gold import verdict
+from verify_ask.evaluation.metrics import Score
 from verify_ask.evaluation.runner import Scored
 from verify_ask.evaluation.split import FOLDS, fold_of, in_lockbox
 from verify_ask.pipeline import Settings, judge_samples
@@ -122,65 +123,36 @@ def out_of_fold(
     return scores
 
 
-@dataclass(frozen=True)
-class Tally:
-    records: int = 0
-    answerable: int = 0
-    answered: int = 0
-    right: int = 0
-    coarser: int = 0
-    abstained_unanswerable: int = 0
-
-    @property
-    def precision(self) -> float | None:
-        return self.right / self.answered if self.answered else None
-
-    @property
-    def coverage(self) -> float:
-        """Answered ÷ answerable records, as the eval report counts it."""
-        return self.answered / self.answerable if self.answerable else 0.0
-
-    @property
-    def accuracy(self) -> float:
-        return self.right / self.answerable if self.answerable else 0.0
-
-    @property
-    def abstention(self) -> float | None:
-        unanswerable = self.records - self.answerable
-        return self.abstained_unanswerable / unanswerable if unanswerable else None
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "records": self.records,
-            "answered": self.answered,
-            "answered_right": self.right,
-            "coarser": self.coarser,
-            "precision": _round(self.precision),
-            "coverage": round(self.coverage, 3),
-            "accuracy": round(self.accuracy, 3),
-            "abstained_unanswerable": _round(self.abstention),
-        }
-
-
 def tally(
     all_cases: Sequence[Case], scores: Sequence[Sequence[float]], threshold: float
-) -> dict[str, Tally]:
-    """Per dataset: what the decision at ``threshold`` answers, and how rightly."""
-    found: dict[str, Tally] = {}
+) -> dict[str, Score]:
+    """Per dataset: what the decision at ``threshold`` answers, and how rightly (the eval
+    report's ``Score``)."""
+    counts: dict[str, list[int]] = {}
     for case, probabilities in zip(all_cases, scores, strict=True):
         best = max(range(len(probabilities)), key=lambda i: probabilities[i], default=None)
         chosen = case.rows[best] if best is not None and probabilities[best] >= threshold else None
-        t = found.get(case.record.dataset, Tally())
         answerable = case.record.answerable
-        found[case.record.dataset] = Tally(
-            t.records + 1,
-            t.answerable + answerable,
-            t.answered + (chosen is not None),
-            t.right + bool(chosen and chosen.right),
-            t.coarser + bool(chosen and chosen.coarser),
-            t.abstained_unanswerable + (not answerable and chosen is None),
+        records, answered, right, unanswerable, abstained, coarser = counts.setdefault(
+            case.record.dataset, [0] * 6
         )
-    return found
+        counts[case.record.dataset] = [
+            records + 1,
+            answered + (chosen is not None),
+            right + bool(chosen and chosen.right),
+            unanswerable + (not answerable),
+            abstained + (not answerable and chosen is None),
+            coarser + bool(chosen and chosen.coarser),
+        ]
+    return {dataset: Score(*numbers) for dataset, numbers in counts.items()}
+
+
+def row(score: Score) -> dict[str, object]:
+    """A fit report's numbers for one dataset."""
+    return score.sweep_json() | {
+        "coarser": score.coarser,
+        "abstained_unanswerable": None if score.abstention is None else round(score.abstention, 4),
+    }
 
 
 def hand_scores(all_cases: Sequence[Case]) -> list[list[float]]:
@@ -192,11 +164,12 @@ def hand_scores(all_cases: Sequence[Case]) -> list[list[float]]:
     return scores
 
 
-def meets_targets(tallies: dict[str, Tally]) -> bool:
-    for t in tallies.values():
-        if t.answerable and t.answered and (t.precision or 0.0) < TARGET_PRECISION:
+def meets_targets(scores: dict[str, Score]) -> bool:
+    for score in scores.values():
+        answerable = score.records - score.unanswerable
+        if answerable and score.answered and (score.precision or 0.0) < TARGET_PRECISION:
             return False
-        if t.answerable < t.records and (t.abstention or 0.0) < TARGET_ABSTAIN:
+        if score.unanswerable and (score.abstention or 0.0) < TARGET_ABSTAIN:
             return False
     return True
 
@@ -222,13 +195,9 @@ def ablation(all_cases: Sequence[Case], kept: Sequence[str]) -> dict[str, dict[s
         scores = out_of_fold(all_cases, names)
         threshold = choose_threshold(all_cases, scores)
         table[label] = {"threshold": threshold} | {
-            k: v.to_json() for k, v in tally(all_cases, scores, threshold).items()
+            k: row(v) for k, v in tally(all_cases, scores, threshold).items()
         }
     return table
-
-
-def _round(value: float | None) -> float | None:
-    return None if value is None else round(value, 3)
 
 
 def fit_and_write(scored: Sequence[Scored], settings: Settings, path: str) -> dict[str, object]:
@@ -254,9 +223,9 @@ def fit_and_write(scored: Sequence[Scored], settings: Settings, path: str) -> di
     report: dict[str, object] = {
         "weights": path,
         "threshold": threshold,
-        "out_of_fold": {k: v.to_json() for k, v in tally(all_cases, oof, threshold).items()},
+        "out_of_fold": {k: row(v) for k, v in tally(all_cases, oof, threshold).items()},
         "hand_rules": {
-            k: v.to_json() for k, v in tally(all_cases, hand_scores(all_cases), 0.5).items()
+            k: row(v) for k, v in tally(all_cases, hand_scores(all_cases), 0.5).items()
         },
         "features": names,
         "ablation": ablation(all_cases, names),
