@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from verify_ask.backends.base import Completion, SampleRequest
-from verify_ask.batch.exit_codes import abstain_ok, batch_exit_status
+from verify_ask.batch.exit_codes import batch_exit_status
 from verify_ask.batch.jobs import BadLine, Job, parse_line
 from verify_ask.batch.resume import finished_ids, id_key
 from verify_ask.batch.runner import Answerer, run
@@ -243,14 +243,6 @@ def test_batch_exit_status(
     tally: Tally, fail_under: float | None, allow: bool, status: int
 ) -> None:
     assert batch_exit_status(tally, fail_under=fail_under, allow_abstain=allow) == status
-
-
-@pytest.mark.parametrize(
-    ("value", "expected"), [("1", True), ("yes", True), ("0", False), ("", False)]
-)
-def test_abstain_ok_variable(monkeypatch, value: str, expected: bool) -> None:
-    monkeypatch.setenv("VERIFY_ASK_ABSTAIN_OK", value)
-    assert abstain_ok() is expected
 
 
 def test_summary_lines() -> None:

@@ -12,6 +12,8 @@ injection, and a prompt that does not fit the context.
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import json
 import os
 import re
@@ -27,6 +29,7 @@ from typing import Any
 import pytest
 from http_servers import ScriptedServer, free_port
 
+from verify_ask.cli.environment import Environment
 from verify_ask.cli.main import main
 from verify_ask.errors import ExitStatus
 from verify_ask.source import MAX_SOURCE_BYTES
@@ -51,10 +54,14 @@ class Env:
     monkeypatch: pytest.MonkeyPatch
     capsys: pytest.CaptureFixture[str]
 
-    def cli(self, *args: str) -> Outcome:
-        """``verify-ask ARGS`` in this process, through the same boundary as the console script."""
+    def cli(self, *args: str, stdin: bytes | None = None) -> Outcome:
+        """``verify-ask ARGS`` in this process, through the same boundary as the console script;
+        ``stdin`` is what standard input holds."""
         self.capsys.readouterr()
-        status = main(list(args))
+        env = Environment.from_process()  # the captured streams
+        if stdin is not None:
+            env = dataclasses.replace(env, stdin=io.BytesIO(stdin))
+        status = main(list(args), env=env)
         captured = self.capsys.readouterr()
         return Outcome(int(status), captured.out, captured.err)
 
@@ -124,10 +131,7 @@ def oversized_source(env: Env) -> str:
 
 
 def binary_stdin(env: Env) -> Outcome:
-    import io
-
-    env.monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\x7fELF\x02\x01\x00\x00")))
-    return env.cli(QUESTION, "--source", "-")
+    return env.cli(QUESTION, "--source", "-", stdin=b"\x7fELF\x02\x01\x00\x00")
 
 
 def unwritable_cache(env: Env) -> Outcome:

@@ -28,15 +28,18 @@ def test_line_of_and_sentence_around() -> None:
     assert TEXT[start:end] == "Yes."
 
 
-def test_reads_stdin_only_for_dash(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+def test_reads_stdin_only_for_dash(tmp_path) -> None:
     import io
-    import sys
 
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"From stdin 42.")))
-    assert read_source("-").text == "From stdin 42."
+    stdin = io.BytesIO(b"From stdin 42.")
+    assert read_source("-", stdin).text == "From stdin 42."
     path = tmp_path / "a.txt"
     path.write_text("From a file 7.", encoding="utf-8")
-    assert read_source(str(path)).text == "From a file 7."
+    unread = io.BytesIO(b"never read")
+    assert read_source(str(path), unread).text == "From a file 7."
+    assert unread.tell() == 0
+    with pytest.raises(InputError, match="no standard input"):
+        read_source("-", None)
 
 
 def _write(tmp_path, data: bytes):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import json
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +17,7 @@ import pytest
 
 from verify_ask.batch import sources
 from verify_ask.batch.source_root import confine, resolve_root
+from verify_ask.cli.environment import Environment
 from verify_ask.cli.main import main
 from verify_ask.errors import ExitStatus, InputError, UsageError
 from verify_ask.source import Source
@@ -210,15 +210,15 @@ def test_the_default_root_is_the_current_directory_even_for_a_batch_elsewhere(
 
 
 def test_the_default_root_of_a_batch_on_stdin_is_the_current_directory(
-    tree: Tree, capsys, replay, monkeypatch: pytest.MonkeyPatch
+    tree: Tree, replay, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     replay(["1990"] * 3)
     monkeypatch.chdir(tree.root)
     lines = [{"question": QUESTION, "source": "a.txt"}, {"question": QUESTION, "source": "/etc"}]
     data = "".join(json.dumps(line) + "\n" for line in lines).encode()
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
-    assert main(["--batch", "-", *SAMPLES]) == ExitStatus.INPUT
-    records = _records(capsys.readouterr().out)
+    env = Environment(stdin=io.BytesIO(data))
+    assert main(["--batch", "-", *SAMPLES], env=env) == ExitStatus.INPUT
+    records = _records(env.stdout.getvalue())  # type: ignore[attr-defined]
     assert [(r["status"], r.get("error")) for r in records] == [
         ("verified", None),
         ("error", f"source /etc is outside --source-root {tree.root.resolve()}"),

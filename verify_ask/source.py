@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import bisect
 import re
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 from verify_ask.errors import InputError
 
@@ -125,15 +124,18 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def read_source(path: str) -> Source:
-    """Read a UTF-8 source file, or standard input when ``path`` is "-".
+def read_source(path: str, stdin: BinaryIO | None = None) -> Source:
+    """Read a UTF-8 source file, or ``stdin`` (the caller's standard input) when ``path``
+    is "-".
 
     Every way a file can be unusable becomes an ``InputError`` naming the path.
     """
     if not path:  # Path("") is ".", which would be reported as a directory
         raise InputError("the source path is empty")
     if path == "-":
-        data = sys.stdin.buffer.read(MAX_SOURCE_BYTES + 1)
+        if stdin is None:
+            raise InputError("there is no standard input to read the source from")
+        data = stdin.read(MAX_SOURCE_BYTES + 1)
         label = "<stdin>"
     else:
         data = _read_file(Path(path))

@@ -7,22 +7,14 @@ a bug outranks both because no input can be blamed for it.
 
 from __future__ import annotations
 
-import os
-
 from verify_ask.batch.tally import Tally
 from verify_ask.errors import ExitStatus
-
-ABSTAIN_OK_VARIABLE = "VERIFY_ASK_ABSTAIN_OK"
-
-
-def abstain_ok() -> bool:
-    """``VERIFY_ASK_ABSTAIN_OK=1``: abstaining exits 0, for pipelines that must not stop on it."""
-    return os.environ.get(ABSTAIN_OK_VARIABLE, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def batch_exit_status(tally: Tally, *, fail_under: float | None, allow_abstain: bool) -> int:
     """With ``fail_under``, 0 when the verified share (errors count as not verified) reaches it
-    and 1 otherwise; without, the precedence above."""
+    and 1 otherwise; without, the precedence above. ``allow_abstain`` is the caller's to read
+    (``VERIFY_ASK_ABSTAIN_OK``, see ``cli.environment``)."""
     if fail_under is not None:
         return ExitStatus.VERIFIED if tally.verified_share >= fail_under else ExitStatus.ABSTAINED
     if tally.internal_errors:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,11 +19,12 @@ class BatchLines:
     label: str
 
 
-def open_batch(path: str) -> BatchLines:
-    """A file is read whole (its line count drives the ETA); stdin is streamed line by line,
-    so a producer upstream in a pipeline sees answers while it is still writing questions."""
+def open_batch(path: str, stdin: BinaryIO | None = None) -> BatchLines:
+    """A file is read whole (its line count drives the ETA); ``stdin`` (for "-") is streamed
+    line by line, so a producer upstream in a pipeline sees answers while it is still writing
+    questions."""
     if path == "-":
-        return BatchLines(_numbered(_stdin()), None, "<stdin>")
+        return BatchLines(_numbered(_own_reader(_given(stdin))), None, "<stdin>")
     data = _read(Path(path))
     raw = data.split(b"\n")
     if raw and raw[-1] == b"":
@@ -33,14 +33,20 @@ def open_batch(path: str) -> BatchLines:
     return BatchLines(_numbered(raw), total, path)
 
 
-def _stdin() -> BinaryIO:
+def _given(stdin: BinaryIO | None) -> BinaryIO:
+    if stdin is None:
+        raise InputError("there is no standard input to read the batch from")
+    return stdin
+
+
+def _own_reader(stdin: BinaryIO) -> BinaryIO:
     """Standard input through a reader of its own. With --jobs a thread reads the batch and may
     still wait on it when the run ends (a closed stdout); Python closes ``sys.stdin`` at exit,
     which aborts the process if another thread is inside that same reader."""
     try:
-        descriptor = sys.stdin.fileno()
-    except (AttributeError, OSError, ValueError):  # replaced by a test, or closed
-        return sys.stdin.buffer
+        descriptor = stdin.fileno()
+    except (AttributeError, OSError, ValueError):  # in memory (a test), or closed
+        return stdin
     return open(descriptor, "rb", closefd=False)  # lives as long as the run
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import BinaryIO
 
 from verify_ask.errors import InputError
 from verify_ask.source import MAX_SOURCE_BYTES, Source, read_source
@@ -19,19 +20,21 @@ class SourceCache:
 
     Safe for the threads of ``--jobs``: one at a time reads, so a file is still read once."""
 
-    def __init__(self, capacity: int = CAPACITY) -> None:
+    def __init__(self, capacity: int = CAPACITY, *, stdin: BinaryIO | None = None) -> None:
+        """``stdin``: what ``--source -`` reads."""
         self.capacity = capacity
+        self._stdin = stdin
         self._entries: OrderedDict[tuple[str, str], Source | InputError] = OrderedDict()
         # Standard input can be read only once: never evicted.
-        self._stdin: Source | InputError | None = None
+        self._from_stdin: Source | InputError | None = None
         self._lock = threading.Lock()
 
     def by_path(self, path: str) -> Source:
         if path == "-":
             with self._lock:
-                if self._stdin is None:
-                    self._stdin = _attempt(lambda: read_source("-"))
-                entry = self._stdin
+                if self._from_stdin is None:
+                    self._from_stdin = _attempt(lambda: read_source("-", self._stdin))
+                entry = self._from_stdin
             return _unwrap(entry)
         return self._get(("path", path), lambda: read_source(path))
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import sys
 from typing import Optional
 
 import typer
@@ -12,6 +10,7 @@ from rich.console import Console
 
 from verify_ask import defaults
 from verify_ask.cli import options
+from verify_ask.cli.environment import Environment, environment_of
 from verify_ask.errors import ExitStatus, UsageError
 
 
@@ -162,6 +161,7 @@ def ask(
     from verify_ask.record import outcome_record
     from verify_ask.source import read_source
 
+    env = environment_of(ctx)
     _check_usage(question, source, batch, resume, fail_under, source_root)
     jobs, max_requests = parallelism(
         jobs, max_requests, batch=batch, base_url=base_url, concurrency=concurrency
@@ -176,9 +176,9 @@ def ask(
             batch, source, resume, quiet, fail_under, timings, source_root, jobs=jobs
         )
         check_options(given)  # usage errors before the model is touched
-        return run_batch(given, settings, options.backend_from(params))
+        return run_batch(given, settings, options.backend_from(params), env)
     analyze_question(question)  # an empty question fails before the model loads
-    text = read_source(source)
+    text = read_source(source, env.stdin)
     backend = options.backend_from(params)
     outcome = run_pipeline(question, text, backend, settings)
     label = source if source != "-" else "<stdin>"
@@ -186,15 +186,13 @@ def ask(
         outcome, settings, backend.describe(), source_label=label, include_timings=timings
     )
     if as_json:
-        sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+        env.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
     else:
         from verify_ask.cli.render import render_record
 
-        render_record(record, _stdout_console())
-    from verify_ask.batch.exit_codes import abstain_ok
-
+        render_record(record, _stdout_console(env))
     verified = outcome.status == "verified"
-    return ExitStatus.VERIFIED if verified or abstain_ok() else ExitStatus.ABSTAINED
+    return ExitStatus.VERIFIED if verified or env.abstain_ok else ExitStatus.ABSTAINED
 
 
 def _check_usage(
@@ -218,15 +216,15 @@ def _check_usage(
         raise UsageError("give the source text with --source FILE (or --source - for stdin)")
 
 
-def _stdout_console() -> Console:
-    # rich already honours NO_COLOR and drops styling when stdout is not a terminal.
+def _stdout_console(env: Environment) -> Console:
+    # rich drops styling when stdout is not a terminal.
     # Off a terminal, lines are for logs and greps: don't wrap table rows at 80 columns.
     return _PipeConsole(
-        file=sys.stdout,
         highlight=False,
         soft_wrap=True,
-        no_color="NO_COLOR" in os.environ,
-        width=None if sys.stdout.isatty() else 200,
+        no_color=env.no_color,
+        width=None if env.stdout_isatty else 200,
+        **env.console_options(),
     )
 
 

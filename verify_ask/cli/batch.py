@@ -5,15 +5,15 @@ from __future__ import annotations
 import contextlib
 import json
 import signal
-import sys
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TextIO
 
 from verify_ask.backends.base import Backend
 from verify_ask.batch.source_root import resolve_root
+from verify_ask.cli.environment import Environment
 from verify_ask.errors import UsageError
 from verify_ask.settings import Settings
 
@@ -76,24 +76,32 @@ def check_options(options: BatchOptions) -> None:
     resolve_root(options.source_root)
 
 
-def run_batch(options: BatchOptions, settings: Settings, backend: Backend) -> int:
+def run_batch(
+    options: BatchOptions, settings: Settings, backend: Backend, env: Environment
+) -> int:
     """Answer every line; records go to stdout as they finish, in input order."""
-    from verify_ask.batch.exit_codes import abstain_ok, batch_exit_status
+    from verify_ask.batch.exit_codes import batch_exit_status
     from verify_ask.batch.lines import open_batch
     from verify_ask.batch.resume import finished_ids
     from verify_ask.batch.runner import Answerer, run
+    from verify_ask.batch.sources import SourceCache
     from verify_ask.batch.tally import Tally
     from verify_ask.cli.batch_output import print_summary, progress_for, summary_line
 
     check_options(options)
     source_root = resolve_root(options.source_root)
     done = finished_ids(options.resume) if options.resume else frozenset()
-    lines = open_batch(options.batch)
-    answerer = Answerer(backend, settings, include_timings=options.include_timings)
+    lines = open_batch(options.batch, env.stdin)
+    answerer = Answerer(
+        backend,
+        settings,
+        sources=SourceCache(stdin=env.stdin),
+        include_timings=options.include_timings,
+    )
     tally = Tally()
     started = time.perf_counter()
     try:
-        with progress_for(lines.total, options.quiet) as progress:
+        with progress_for(lines.total, options.quiet, env) as progress:
             results = run(
                 lines.lines,
                 answerer,
@@ -110,23 +118,23 @@ def run_batch(options: BatchOptions, settings: Settings, backend: Backend) -> in
                     # otherwise report a written record as "not processed".
                     with _sigint_held():
                         if result.record is not None:
-                            _write_line(result.record)
+                            _write_line(result.record, progress.stdout)
                         tally.add(result)
                     progress.update(tally)
     except KeyboardInterrupt:
         left = None if lines.total is None else lines.total - tally.processed - tally.skipped
         elapsed = time.perf_counter() - started
-        print_summary(
-            summary_line(tally, elapsed, interrupted=True, not_processed=left), options.quiet
-        )
+        line = summary_line(tally, elapsed, interrupted=True, not_processed=left)
+        print_summary(line, options.quiet, env.stderr)
         raise  # the CLI boundary reports it and exits 130
-    print_summary(summary_line(tally, time.perf_counter() - started), options.quiet)
-    return batch_exit_status(tally, fail_under=options.fail_under, allow_abstain=abstain_ok())
+    line = summary_line(tally, time.perf_counter() - started)
+    print_summary(line, options.quiet, env.stderr)
+    return batch_exit_status(tally, fail_under=options.fail_under, allow_abstain=env.abstain_ok)
 
 
-def _write_line(record: dict[str, Any]) -> None:
-    sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
-    sys.stdout.flush()
+def _write_line(record: dict[str, Any], stdout: TextIO) -> None:
+    stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+    stdout.flush()
 
 
 @contextlib.contextmanager

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from types import TracebackType
+from typing import TextIO
 
 from rich.console import Console
+from rich.file_proxy import FileProxy
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -20,10 +21,15 @@ from rich.progress import Progress as RichProgress
 from rich.text import Text
 
 from verify_ask.batch.tally import Tally
+from verify_ask.cli.environment import Environment
 
 
 class Progress:
-    """Nothing on screen; the base for a terminal's live display."""
+    """Nothing on screen; the base for a terminal's live display. ``stdout`` is where records
+    go while it is shown."""
+
+    def __init__(self, stdout: TextIO) -> None:
+        self.stdout = stdout
 
     def __enter__(self) -> Progress:
         return self
@@ -43,7 +49,9 @@ class Progress:
 class LiveProgress(Progress):
     """rich's progress bar on stderr: questions done, verified so far, rate and ETA."""
 
-    def __init__(self, total: int | None) -> None:
+    def __init__(self, total: int | None, env: Environment) -> None:
+        super().__init__(env.stdout)
+        self._env = env
         self._total = total
         self._progress = RichProgress(
             SpinnerColumn(),
@@ -55,16 +63,21 @@ class LiveProgress(Progress):
             TimeElapsedColumn(),
             TextColumn("ETA"),
             TimeRemainingColumn(),
-            console=Console(file=sys.stderr, soft_wrap=True),  # never wrap a record
-            # Records printed while the bar is live must land above it, but only when stdout
-            # is this same terminal; otherwise rich would send them to stderr.
-            redirect_stdout=sys.stdout.isatty(),
+            # soft_wrap: never wrap a record
+            console=Console(soft_wrap=True, **env.console_options(stderr=True)),
+            # Records go through ``self.stdout`` (see __enter__), not a patched sys.stdout.
+            redirect_stdout=False,
             transient=True,
         )
         self._task = self._progress.add_task("batch", total=total, verified=0)
 
     def __enter__(self) -> LiveProgress:
         self._progress.start()
+        # Records printed while the bar is live must land above it, but only when stdout is
+        # this same terminal; otherwise they would go to stderr with the bar. rich's own
+        # redirect_stdout does the same by replacing sys.stdout.
+        if self._env.stdout_isatty:
+            self.stdout = FileProxy(self._progress.console, self._env.stdout)  # type: ignore[assignment]
         return self
 
     def __exit__(
@@ -73,6 +86,8 @@ class LiveProgress(Progress):
         error: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
+        self.stdout.flush()
+        self.stdout = self._env.stdout
         self._progress.stop()
 
     def update(self, tally: Tally) -> None:
@@ -83,10 +98,10 @@ class LiveProgress(Progress):
         )
 
 
-def progress_for(total: int | None, quiet: bool) -> Progress:
-    if quiet or not sys.stderr.isatty():
-        return Progress()
-    return LiveProgress(total)
+def progress_for(total: int | None, quiet: bool, env: Environment) -> Progress:
+    if quiet or not env.stderr_isatty:
+        return Progress(env.stdout)
+    return LiveProgress(total, env)
 
 
 def summary_line(
@@ -118,9 +133,9 @@ def summary_line(
     return line
 
 
-def print_summary(line: str, quiet: bool) -> None:
+def print_summary(line: str, quiet: bool, stderr: TextIO) -> None:
     if not quiet:
-        print(line, file=sys.stderr, flush=True)
+        print(line, file=stderr, flush=True)
 
 
 class _RateColumn(ProgressColumn):

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 from typing import Optional
 
 import typer
 
 from verify_ask.cli import options
+from verify_ask.cli.environment import Environment, environment_of
 
 
 def evaluate(
@@ -75,6 +75,7 @@ def evaluate(
     from verify_ask.evaluation.split import PARTS, in_part
     from verify_ask.evaluation.store import PerRecordStore
 
+    env = environment_of(ctx)
     stored_only = stored_only or fit is not None
     if (resume or stored_only) and not per_record:
         flag = "--resume" if resume else "--stored-only and --fit"
@@ -101,7 +102,7 @@ def evaluate(
     elif baseline_url:
         baseline = create("http", base_url=baseline_url, model=baseline_name)
     backend = create("llama", model=model) if todo else None
-    with _progress(len(records), len(done)) as advance:
+    with _progress(len(records), len(done), env) as advance:
         try:
             for scored in run(todo, backend, settings, baseline) if backend else ():
                 done.append(scored)
@@ -117,7 +118,7 @@ def evaluate(
         from verify_ask.evaluation.fit import fit_and_write
 
         report = fit_and_write(done, settings, fit)
-        sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+        env.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
         return 0
     report = build_report(
         done, settings, with_baseline=baseline is not None or any(s.baseline_text for s in done)
@@ -125,13 +126,13 @@ def evaluate(
     if plot:
         write_png(report, plot)
     if as_json:
-        sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+        env.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
     else:
         from rich.console import Console
 
         from verify_ask.cli.eval_render import render_report
 
-        render_report(report, Console(file=sys.stdout, highlight=False))
+        render_report(report, Console(highlight=False, **env.console_options()))
     return 0
 
 
@@ -146,11 +147,11 @@ def _first_of_each_file(records: list, limit: int) -> list:
     return kept
 
 
-def _progress(total: int, already: int):  # noqa: ANN202 - a context manager of a callable
+def _progress(total: int, already: int, env: Environment):  # noqa: ANN202 - a context manager
     """A progress bar on stderr when it is a terminal; nothing otherwise."""
     import contextlib
 
-    if not sys.stderr.isatty():
+    if not env.stderr_isatty:
         return contextlib.nullcontext(lambda: None)
 
     @contextlib.contextmanager
@@ -159,7 +160,8 @@ def _progress(total: int, already: int):  # noqa: ANN202 - a context manager of 
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
         columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-        with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        console = Console(**env.console_options(stderr=True))
+        with Progress(*columns, console=console, transient=True) as progress:
             task = progress.add_task("eval", total=total, completed=already)
             yield lambda: progress.advance(task)
 

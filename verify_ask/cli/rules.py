@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import typer
 
+from verify_ask.cli.environment import environment_of
+
 
 def list_rules(
+    ctx: typer.Context,
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list on stdout."),
 ) -> int:
     """List the span checker's rules: id, name, stage, and what makes it refuse an answer.
@@ -17,12 +19,13 @@ def list_rules(
     """
     from verify_ask.rules import all_rules
 
+    stdout = environment_of(ctx).stdout
     rules = all_rules()
     if as_json:
-        sys.stdout.write(json.dumps([r.to_json() for r in rules], ensure_ascii=False) + "\n")
+        stdout.write(json.dumps([r.to_json() for r in rules], ensure_ascii=False) + "\n")
         return 0
     width = max(len(r.name) for r in rules)
     for found in rules:
         kind = "guarantee" if found.hard else found.stage
-        sys.stdout.write(f"{found.id}  {found.name:<{width}}  {kind:<9}  {found.description}\n")
+        stdout.write(f"{found.id}  {found.name:<{width}}  {kind:<9}  {found.description}\n")
     return 0
