@@ -11,7 +11,7 @@ from rich.console import Console
 from verify_ask import defaults
 from verify_ask.cli import options
 from verify_ask.cli.environment import Environment, environment_of
-from verify_ask.errors import ExitStatus, UsageError
+from verify_ask.errors import UsageError
 
 
 def ask(
@@ -155,11 +155,8 @@ def ask(
     ),
 ) -> int:
     """Answer QUESTION from the source, printing it only when it is verified."""
+    from verify_ask.answer import answer_question
     from verify_ask.cli.batch import BatchOptions, check_options, parallelism, run_batch
-    from verify_ask.pipeline import ask as run_pipeline
-    from verify_ask.question import analyze_question
-    from verify_ask.record import outcome_record
-    from verify_ask.source import read_source
 
     env = environment_of(ctx)
     _check_usage(question, source, batch, resume, fail_under, source_root)
@@ -177,22 +174,21 @@ def ask(
         )
         check_options(given)  # usage errors before the model is touched
         return run_batch(given, settings, options.backend_from(params), env)
-    analyze_question(question)  # an empty question fails before the model loads
-    text = read_source(source, env.stdin)
-    backend = options.backend_from(params)
-    outcome = run_pipeline(question, text, backend, settings)
-    label = source if source != "-" else "<stdin>"
-    record = outcome_record(
-        outcome, settings, backend.describe(), source_label=label, include_timings=timings
+    answered = answer_question(
+        question,
+        source,
+        lambda: options.backend_from(params),
+        settings,
+        stdin=env.stdin,
+        include_timings=timings,
     )
     if as_json:
-        env.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+        env.stdout.write(json.dumps(answered.record, ensure_ascii=False) + "\n")
     else:
         from verify_ask.cli.render import render_record
 
-        render_record(record, _stdout_console(env))
-    verified = outcome.status == "verified"
-    return ExitStatus.VERIFIED if verified or env.abstain_ok else ExitStatus.ABSTAINED
+        render_record(answered.record, _stdout_console(env))
+    return answered.exit_status(allow_abstain=env.abstain_ok)
 
 
 def _check_usage(
