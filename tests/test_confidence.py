@@ -169,3 +169,29 @@ def test_min_confidence_one_abstains_and_out_of_range_is_a_usage_error(
     assert json.loads(capsys.readouterr().out)["candidates"][0]["refused_at"] == "confidence"
     assert main([*args, "--min-confidence", "1.5"]) == 2
     assert "--min-confidence must be between 0 and 1" in capsys.readouterr().err
+
+
+def test_evidence_under_trial_joins_each_candidates_features() -> None:
+    from pathlib import Path
+
+    from verify_ask.evaluation.dataset import read_records
+    from verify_ask.evaluation.runner import restore
+    from verify_ask.evaluation.split import in_part
+    from verify_ask.pipeline import Settings
+
+    data = Path(__file__).parent.parent / "../shared/data/squad_v1.1_dev.jsonl"
+    if not data.exists():
+        pytest.skip("needs ../shared/data")
+    stored = Path(__file__).parent.parent / "docs/records/design.jsonl"
+    line = json.loads(stored.read_text(encoding="utf-8").splitlines()[0])
+    record = next(r for r in read_records(str(data)) if r.id == str(line["id"]))
+    assert in_part(record, "design")
+    scored = restore(line, record, Settings())
+
+    plain = cases([scored], Settings())
+    seen = []
+    tried = cases([scored], Settings(), extra=lambda j, pool: seen.append(j) or {"trial": 0.5})
+
+    assert len(seen) == len(plain[0].rows) > 0
+    for before, after in zip(plain[0].rows, tried[0].rows, strict=True):
+        assert after.found == before.found | {"trial": 0.5}

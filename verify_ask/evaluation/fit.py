@@ -12,11 +12,11 @@ unanswerable questions, reach their targets.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from verify_ask.confidence import Model, Pool
-from verify_ask.decision import evidence_of
+from verify_ask.decision import Judgement, evidence_of
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.evaluation.gold import verdict
 from verify_ask.evaluation.metrics import Score
@@ -55,7 +55,12 @@ class Case:
     rows: tuple[Row, ...]
 
 
-def cases(scored: Iterable[Scored], settings: Settings) -> list[Case]:
+Extra = Callable[[Judgement, Pool], Mapping[str, float]]
+"""Evidence under trial: more named features for a candidate, beside what
+``confidence.features`` computes (``scripts/clause_evidence.py`` measures a parse's)."""
+
+
+def cases(scored: Iterable[Scored], settings: Settings, extra: Extra | None = None) -> list[Case]:
     """Every record's candidates, judged by the hand rules, as feature rows."""
     rules = replace(settings, decision="rules")
     found: list[Case] = []
@@ -72,6 +77,8 @@ def cases(scored: Iterable[Scored], settings: Settings) -> list[Case]:
         rows = []
         for judgement in judgements:
             evidence, hard = evidence_of(judgement, pool)
+            if extra is not None:
+                evidence |= extra(judgement, pool)
             said = verdict(judgement.candidate.value, item.record) if item.record.answers else ""
             rows.append(Row(evidence, said == "right", said == "coarser", hard is not None,
                             judgement.candidate.value.display()))  # fmt: skip
