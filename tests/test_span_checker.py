@@ -1101,8 +1101,12 @@ def test_the_name_a_text_opens_with_and_returns_to_is_its_subject() -> None:
     # Named first and once more: the text is about him, wherever "he" stands.
     returning = check(question, "1884", " ".join([*lines, "Tesla died in 1943."]))
     assert returning.verdict == "pass", returning.detail
-    # Named once: the figure's sentence may be about anyone.
-    once = check(question, "1884", " ".join(lines))
+    # Named once, and the next sentence goes on with "He": the text is about him too.
+    opening = check(question, "1884", " ".join(lines))
+    assert opening.verdict == "pass", opening.detail
+    # Named once, and nothing says the text goes on about him: the figure's sentence may
+    # be about anyone.
+    once = check(question, "1884", " ".join([lines[0], "Graz had a school.", *lines[2:]]))
     assert once.verdict == "fail" and "names (tesla)" in once.detail, once.detail
 
 

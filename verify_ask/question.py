@@ -167,6 +167,9 @@ _TOTAL = re.compile(r"(?<!how many )\b(total|combined|altogether)\b", re.IGNOREC
 _LIGHT_WORDS = (
     "occur occurred happen happened begin began start started end ended come came back out up "
     "take took make made get got become became go went place use used th st nd rd effort efforts "
+    # How a figure was made known, not what it measures: "How much revenue did it report?"
+    # asks for the revenue, which a text gives as "Revenue reached 48.2 million euros".
+    "report reported record recorded post posted disclose disclosed announce announced "
     # What frames the figure rather than the event: "in total", "years ago", "compared to".
     "ago total altogether combined compare compared respectively exactly estimate estimated "
     # Where a thing is, or how a question hedges, tells no event.

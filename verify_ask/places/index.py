@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from verify_ask.events import LIFE_EVENTS, dates_the_name, same_event, synonym_beside
-from verify_ask.lexicon import YEAR
+from verify_ask.lexicon import COMPLEMENT, YEAR
 from verify_ask.names import code_pattern
 from verify_ask.normalize import Mention
 from verify_ask.normalize.units import unit_token
@@ -130,6 +130,9 @@ class Place:
     """The question asks how much something changed ("what amount did Harvard *cut*") and
     the figure's sentence, and the one before, tell of no change ("a reserve of $159
     million")."""
+    complement_unstated: bool = False
+    """The question asks for a complement ("how many work *outside* the plant") and the
+    figure's sentence states none: the figure it gives is the part the question excludes."""
     capacity: str | None = None
     """The words before the figure that make it what a thing can hold ("*seats up to*
     2,500 people"), when the question asks how many there are, not how many fit."""
@@ -328,6 +331,8 @@ class PlaceIndex(NameIndex):
             has_predicate,
             totals=not question.total or any(word in measures.TOTAL_STEMS for word in clause),
             states_derivation=measures.states_derivation(beside(stems, first, last), question),
+            complement_unstated=bool(COMPLEMENT.search(question.text))
+            and not COMPLEMENT.search(self.text, sentence_start, sentence_end),
             stated_as_change=measures.as_change(stems[max(0, first - 2) : first]),
             opposite=opposite,
             counts=self._counts(question, here, last) or measures.other_dimension(question, clause),

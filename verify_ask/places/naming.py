@@ -140,8 +140,31 @@ class NameIndex(TextIndex):
         """A name in several sentences, or in the first and another, is what the text is
         about; "its" may stand for it."""
         found = self.name_sentences(question, name)
-        # The name the text opens with and comes back to is its subject ("Tesla ... He").
-        return len(found) >= TOPIC_SENTENCES or (0 in found and len(found) >= 2)
+        # The name the text opens with and comes back to is its subject ("Tesla ... He"),
+        # and so is the name its first words give when the next sentence goes on with a
+        # pronoun ("Lumen Foods is a maker of frozen meals. It was founded ...").
+        return (
+            len(found) >= TOPIC_SENTENCES
+            or (0 in found and len(found) >= 2)
+            or (0 in found and self._opens_text(name))
+        )
+
+    def _opens_text(self, name: str) -> bool:
+        """Whether the name is among the capitalized words the text opens with, and the
+        second sentence opens with a pronoun that stands for it."""
+        if len(self.source.sentences) < 2:
+            return False
+        start, end = self.source.sentences[1]
+        opening = self.text[start:end].split(maxsplit=1)[:1]
+        if not opening or opening[0].lower() not in _PRONOUNS:
+            return False
+        starts, stems, sentences, _ = self._words
+        for index in range(len(stems)):
+            if sentences[index] != 0 or not self.text[starts[index]].isupper():
+                return False
+            if same_stem(stems[index], name):
+                return True
+        return False
 
     def _name_here(self, question: Question, name: str, here: int) -> bool:
         """Whether a name stands in sentence ``here`` or the one before, however written

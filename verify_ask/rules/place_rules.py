@@ -210,6 +210,10 @@ _RHINE = "Between Emmérich and Cleves the Rhine is 400 m wide."
         Example(_RHINE, "How wide is the Rhine between Emmrich and Hamburg?", "400 m"),
         Example(_RHINE, "How wide is the Rhine between Emmerich and Cleves?", "400 m",
                 refused=False),
+        # The name the text opens with is its subject, however it goes on to call it.
+        Example("Lumen Foods is a maker of frozen meals. It sold 120,000 bowls in 2023. "
+                "In 2022 the company opened a plant in Porto.",
+                "When did Lumen Foods open its plant in Porto?", "2022", refused=False),
     ],
 )  # fmt: skip
 def missing_names(facts: Facts) -> str | None:
@@ -267,6 +271,10 @@ _FATHER = "After his father's death in 1879, Tesla found a package of letters."
     examples=[
         Example(_FATHER, "When was Tesla's father born?", "1879"),
         Example(_FATHER, "When did Tesla's father die?", "1879", refused=False),
+        # Reporting a figure is no event: the question asks for the revenue.
+        Example("In 2023 the revenue of Lumen Foods reached 48.2 million euros.",
+                "How much revenue did Lumen Foods report in 2023?", "48.2 million euros",
+                refused=False),
     ],
 )  # fmt: skip
 def missing_predicate(facts: Facts) -> str | None:
@@ -395,6 +403,31 @@ def derivation_not_stated(facts: Facts) -> str | None:
     place = _place(facts)
     if not place.states_derivation:
         return "the question asks for a computed figure and the source does not state it there"
+    return None
+
+
+_PORTO = (
+    "The company opened a plant in Porto on 2 May 2022. The Porto plant employs 85 people, "
+    "and the company as a whole employs 310."
+)
+
+
+@rule(
+    "S220", "complement-unstated", "place", ["place.complement_unstated"],
+    examples=[
+        Example(_PORTO, "How many employees work outside the Porto plant?", "85"),
+        Example(
+            "Of its 310 employees, 225 work outside the Porto plant.",
+            "How many employees work outside the Porto plant?", "225", refused=False,
+        ),
+    ],
+)  # fmt: skip
+def complement_unstated(facts: Facts) -> str | None:
+    """A complement is asked ('outside the plant'), and the figure's sentence states none.
+
+    The figure the sentence gives is then the part the question excludes."""
+    if _place(facts).complement_unstated:
+        return "the question asks for a complement and that sentence states none"
     return None
 
 
