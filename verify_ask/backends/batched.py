@@ -276,7 +276,7 @@ class BatchedBackend:
             yield None
             return
         if self.draft_path is None:
-            yield PromptLookup(tokens)
+            yield PromptLookup(tokens, self._load().engine.piece)
             return
         drafting = self._shared(self.draft_path, role="draft")
         engine = drafting.engine
