@@ -9,11 +9,12 @@ Logits cover the prompt's answer vocabulary only (``vocabulary``), computed from
 hidden state without llama.cpp's output layer (``lowlevel``); ``full_vocab`` keeps the full
 head. Drafts, samples and scores all read the same head, so drafting cannot change a text.
 
-Drafting is off by default: measured on two cores it saved little even with the subset
-head (greedy decode 0.95x on copied answers, 1.97x on the others: a drafted token still
-costs the layers about 3.2 ms against 5.5 ms for a step), and llama.cpp's hidden state
-moves with the batch's shape (the same history's logits 0.4 apart, median, between a
-drafted and a plain step), which flipped a near-tied greedy token on 1 of 20 questions.
+Drafting is off by default: drafts now end where an answer ends and only a lone history
+drafts, which brought greedy decode to 0.79x on copied answers and 0.81x on the others
+(``scripts/bench_sampler.py --only c``), but llama.cpp's hidden state moves with the batch's
+shape (every row of a multi-token batch 0.5-0.8 logits from a one-token step's), which
+flipped a near-tied greedy token on 3 of 20 questions; with samples it saves nothing (a
+draft shortens a step only when it shortens the longest history).
 """
 
 from __future__ import annotations
