@@ -10,7 +10,8 @@ run (cases interleaved per repetition), medians over repetitions. Prints:
 (a) greedy + 10 samples / one greedy answer, prompt evaluated from scratch in both;
 (b) the same 11 completions, this sampler / sequential create_completion calls;
 (c) decode phase of greedy answers (prompt cached), drafting / no drafting, on answers
-    copied from the article (4+ tokens) and on the others; texts must be identical;
+    copied from the article (4+ tokens) and on the others; texts must be identical; then
+    the same for greedy + 10 samples (the default question), all 20 questions together;
 (d) 20 questions on the article, prompt cache kept / evaluated from scratch each time;
 (e) peak resident memory of a process that runs one greedy + 10 samples;
 (f) decode phase of greedy + 10 samples (prompt cached), subset head / full head;
@@ -144,6 +145,7 @@ def main() -> None:
             ratios_ab(plain, cold(plain), cold_simple, prompts, copied[:4], args.reps)
         if "c" in args.only:
             decode_phase(drafting, plain, prompts, copied + others, article, args.reps)
+            decode_phase_samples(drafting, plain, prompts, copied + others, args.reps)
     if "f" in args.only and "full" in args.heads:
         decode_heads(heads, prompts, copied[:4], args.reps)
     print("--- subset head")
@@ -276,6 +278,39 @@ def decode_phase(drafting, plain, prompts: dict, questions: list, article: str, 
         f"    texts identical with and without drafting: {mismatches == 0} ({mismatches} differ); "
         f"drafted tokens kept/proposed {kept}/{proposed}; logit rows {rows_drafting} drafting, "
         f"{rows_plain} without"
+    )
+
+
+def decode_phase_samples(drafting, plain, prompts: dict, questions: list, reps: int) -> None:
+    """Greedy + 10 samples with the prompt cached: decode seconds, drafting / none, and how
+    many greedy answers and samples differ (drafts are verified against the same rows, but
+    a multi-token batch rounds them otherwise)."""
+    eleven = requests(10)
+    drafted_s, plain_s = [], []
+    greedy_differ = samples_differ = proposed = kept = 0
+    for question in questions:
+        prompt = prompts[question]
+        drafting.complete(prompt, requests(0))  # cache the prompt
+        with_drafts = drafting.complete(prompt, eleven)
+        proposed += drafting.last_stats.drafted
+        kept += drafting.last_stats.accepted
+        without = plain.complete(prompt, eleven)
+        greedy_differ += with_drafts[0] != without[0]
+        samples_differ += sum(a != b for a, b in zip(with_drafts[1:], without[1:], strict=True))
+        times = {id(drafting): [], id(plain): []}
+        for _ in range(reps):
+            for backend in (drafting, plain):
+                backend.complete(prompt, eleven)
+                times[id(backend)].append(backend.last_stats.decode_s)
+        drafted_s.append(statistics.median(times[id(drafting)]))
+        plain_s.append(statistics.median(times[id(plain)]))
+    print(
+        f"(c) decode phase, greedy+10 samples ({len(questions)} questions), drafting / none: "
+        f"{sum(drafted_s):.3f} s / {sum(plain_s):.3f} s = {sum(drafted_s) / sum(plain_s):.2f}"
+    )
+    print(
+        f"    greedy answers that differ: {greedy_differ}; samples that differ: {samples_differ} "
+        f"of {10 * len(questions)}; drafted tokens kept/proposed {kept}/{proposed}"
     )
 
 

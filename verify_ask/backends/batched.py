@@ -9,12 +9,12 @@ Logits cover the prompt's answer vocabulary only (``vocabulary``), computed from
 hidden state without llama.cpp's output layer (``lowlevel``); ``full_vocab`` keeps the full
 head. Drafts, samples and scores all read the same head, so drafting cannot change a text.
 
-Drafting is off by default: drafts now end where an answer ends and only a lone history
-drafts, which brought greedy decode to 0.79x on copied answers and 0.81x on the others
-(``scripts/bench_sampler.py --only c``), but llama.cpp's hidden state moves with the batch's
+Drafting is off by default. Drafts now end where an answer ends and only a lone history
+drafts, which brought a lone greedy answer's decode to 0.70-0.79x on copied answers and
+0.81-0.90x on the others (``scripts/bench_sampler.py --only c``), but greedy + 10 samples,
+the default question, only to 0.98x. And llama.cpp's hidden state moves with the batch's
 shape (every row of a multi-token batch 0.5-0.8 logits from a one-token step's), which
-flipped a near-tied greedy token on 3 of 20 questions; with samples it saves nothing (a
-draft shortens a step only when it shortens the longest history).
+flipped a near-tied greedy token on 3 of 20 questions.
 """
 
 from __future__ import annotations
