@@ -8,13 +8,13 @@ while drafts are accepted and shrinks it when they are not, so answers that are 
 pay little for it.
 
 Where a copied answer stops, the source goes on, so a draft that runs on past the answer's
-end is wasted rows: measured on 66 questions (greedy, ``scripts/bench_sampler.py`` article,
-the example article, 30 SQuAD passages), the last draft of nearly every figure ran up to 8
-tokens past it. Prompt lookup therefore ends its drafts where an answer plausibly ends
-(``answer_ends``): after a figure, or after the one word that follows it ("1,294 species",
-"48.2 million", "14 March"), and drafts nothing right after such an end, where the answer
-most often stops. A longer answer pays one more step there; a draft past the end paid up
-to eight rows.
+end is wasted rows: measured on 66 questions (greedy, ``scripts/replay_drafts.py``: the
+``bench_sampler.py`` article, the example article, 30 SQuAD passages), the last draft of
+nearly every figure ran up to 8 tokens past it. Prompt lookup therefore ends its drafts
+where an answer plausibly ends (``answer_ends``): after a figure, or after the one word
+that follows it ("1,294 species", "48.2 million", "14 March"), and drafts nothing right
+after such an end, where the answer most often stops. A longer answer pays one more step
+there; a draft past the end paid up to eight rows.
 """
 
 from __future__ import annotations
