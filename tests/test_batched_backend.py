@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from verify_ask import prompts
+from verify_ask.backends import decoding
 from verify_ask.backends.base import SampleRequest
-from verify_ask.backends.batched import BatchedBackend
+from verify_ask.backends.batched import SEQUENCES, BatchedBackend
 from verify_ask.backends.decoding import Track, decode_alone
 from verify_ask.errors import InputError
 
@@ -60,10 +61,14 @@ def test_greedy_equals_llama_cpp_python(drafting: BatchedBackend, example_text: 
 @pytest.mark.parametrize("draft", [True, False], ids=["draft", "no-draft"])
 @pytest.mark.parametrize("question", QUESTIONS[:3], ids=["founded", "employ", "revenue"])
 def test_samples_equal_per_sample_decode_of_the_same_streams(
-    example_text: str, question: str, draft: bool
+    example_text: str, question: str, draft: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # By default only a lone history drafts (where drafts pay); here every history does,
+    # so that drafts verified by several diverging samples are checked too.
+    monkeypatch.setattr(decoding, "DRAFTING_HISTORIES", SEQUENCES)
     backend = BatchedBackend(draft=draft)
     completions, rows = backend.trace(render(example_text, question), SAMPLES)
+    assert (backend.last_stats.drafted > 0) == draft
     engine = backend.engine
     for request, completion in zip(SAMPLES, completions, strict=True):
         track = Track.start(request, request.max_tokens)

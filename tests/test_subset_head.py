@@ -114,6 +114,23 @@ def test_drafting_on_and_off_give_identical_greedy_text(
 
 
 @pytest.mark.model
+def test_drafting_keeps_the_greedy_answer_beside_samples(
+    example_text: str, questions: list[str]
+) -> None:
+    # The default question: greedy + 10 samples, where only a lone history drafts (the
+    # first tokens, while every sample agrees, and the last one left).
+    requests = [GREEDY] + [SampleRequest(0.5, seed, 32) for seed in range(1, 11)]
+    drafting, plain = BatchedBackend(draft=True), BatchedBackend(draft=False)
+    drafted = 0
+    for question in questions:
+        prompt = render(example_text, question)
+        answers = drafting.complete(prompt, requests)
+        assert answers[0] == plain.complete(prompt, requests)[0], question
+        drafted += drafting.last_stats.drafted
+    assert drafted > 0, "a lone history drafts"
+
+
+@pytest.mark.model
 def test_a_graph_without_result_norm_falls_back_to_the_full_head(
     example_text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
