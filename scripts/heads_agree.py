@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import argparse
 
-from verify_ask import prompts
-from verify_ask.backends import create
-from verify_ask.backends.base import SampleRequest
 from verify_ask.evaluation.dataset import read_records
 from verify_ask.evaluation.split import in_part
-from verify_ask.question import analyze_question
+from verify_ask.language.question import analyze_question
+from verify_ask.model import prompts
+from verify_ask.model.backends import create
+from verify_ask.model.backends.base import SampleRequest
 
 
 def main() -> None:

@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from verify_ask.backends import decoding  # noqa: E402
-from verify_ask.backends.base import SampleRequest  # noqa: E402
-from verify_ask.backends.drafting import PromptLookup  # noqa: E402
+from verify_ask.model.backends import decoding  # noqa: E402
+from verify_ask.model.backends.base import SampleRequest  # noqa: E402
+from verify_ask.model.backends.drafting import PromptLookup  # noqa: E402
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -35,7 +35,7 @@ EXAMPLES = Path(__file__).parent.parent / "examples"
 def cases() -> list[tuple[str, str]]:
     import bench_sampler
 
-    from verify_ask import prompts
+    from verify_ask.model import prompts
 
     article, copied, others = bench_sampler.load_article()
     found = [("bench", bench_sampler.render(article, q)) for q in copied + others]
@@ -60,7 +60,7 @@ def cases() -> list[tuple[str, str]]:
 def record(out: Path) -> None:
     import bench_sampler
 
-    from verify_ask.backends.batched import BatchedBackend
+    from verify_ask.model.backends.batched import BatchedBackend
 
     backend = BatchedBackend(draft=False)
     engine = backend.engine

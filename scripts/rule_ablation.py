@@ -22,7 +22,7 @@ from verify_ask.evaluation.gold import verdict
 from verify_ask.evaluation.runner import rejudge, restore
 from verify_ask.pipeline import Settings
 from verify_ask.rules import all_rules
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 
 HEADER = """# The span checker's rules
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from verify_ask.candidates import Candidate, group_samples
 from verify_ask.checkers import CheckContext, CheckResult, get
+from verify_ask.language.question import analyze_question
 from verify_ask.pipeline import read_answer
-from verify_ask.question import analyze_question
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 
 
 def candidates(question_text: str, answers: list[str]) -> tuple[Candidate, ...]:

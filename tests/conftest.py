@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from verify_ask.backends.base import Completion, SampleRequest
+from verify_ask.model.backends.base import Completion, SampleRequest
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "origotech.txt"
@@ -54,7 +54,7 @@ class ReplayBackend:
 @pytest.fixture
 def replay(monkeypatch: pytest.MonkeyPatch):
     """Make the CLI's backend factory hand out a ReplayBackend with the given texts."""
-    from verify_ask import backends
+    from verify_ask.model import backends
 
     def install(texts: Sequence[str]) -> ReplayBackend:
         backend = ReplayBackend(texts)

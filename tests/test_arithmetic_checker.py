@@ -1,6 +1,6 @@
 """The arithmetic checker against a small fake source whose figures are built by hand.
 
-The source stands in for ``verify_ask.source.Source`` (text, mentions, sentence_around,
+The source stands in for ``verify_ask.text.source.Source`` (text, mentions, sentence_around,
 line_of) so that these tests need neither the normalizer nor the relevance index. Some
 derivations have the shape of TAT-QA derivations (Zhu et al. 2021,
 https://nextplusplus.github.io/TAT-QA/, CC BY 4.0), e.g. "(44.1-56.7)/56.7".
@@ -18,7 +18,7 @@ import pytest
 from verify_ask.candidates import Candidate, Sample
 from verify_ask.checkers.arithmetic import ArithmeticChecker
 from verify_ask.checkers.base import CheckContext, CheckResult
-from verify_ask.question import analyze_question
+from verify_ask.language.question import analyze_question
 from verify_ask.values import DateValue, Quantity, Value
 
 
@@ -384,9 +384,9 @@ REAL = [
 def test_real_source_operands(example_text, answer: str, verdict: str, detail: str) -> None:
     from verify_ask.candidates import group_samples
     from verify_ask.checkers import CheckContext, get
+    from verify_ask.language.question import analyze_question
     from verify_ask.pipeline import read_answer
-    from verify_ask.question import analyze_question
-    from verify_ask.source import Source
+    from verify_ask.text.source import Source
 
     question = analyze_question(GROWTH_QUESTION)
     candidate = group_samples([read_answer(answer, question, 0)])[0]

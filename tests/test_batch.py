@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 
-from verify_ask.backends.base import Completion, SampleRequest
 from verify_ask.batch.exit_codes import batch_exit_status
 from verify_ask.batch.jobs import BadLine, Job, parse_line
 from verify_ask.batch.resume import finished_ids, id_key
@@ -27,6 +26,7 @@ from verify_ask.batch.tally import Tally
 from verify_ask.cli.batch_output import summary_line
 from verify_ask.cli.main import main
 from verify_ask.errors import ExitStatus, InputError, ModelError
+from verify_ask.model.backends.base import Completion, SampleRequest
 from verify_ask.pipeline import Settings
 
 ROOT = Path(__file__).resolve().parent.parent

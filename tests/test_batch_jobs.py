@@ -24,11 +24,11 @@ from typing import Any
 import pytest
 from http_servers import FixedLatencyServer, ScriptedServer, free_port
 
-from verify_ask.backends.base import SampleRequest
-from verify_ask.backends.http import HttpBackend
 from verify_ask.cli.batch import parallelism
 from verify_ask.cli.main import main
 from verify_ask.errors import ExitStatus, UsageError
+from verify_ask.model.backends.base import SampleRequest
+from verify_ask.model.backends.http import HttpBackend
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "origotech.txt"

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from verify_ask import prompts
-from verify_ask.backends import decoding
-from verify_ask.backends.base import SampleRequest
-from verify_ask.backends.batched import SEQUENCES, BatchedBackend
-from verify_ask.backends.decoding import Track, decode_alone
 from verify_ask.errors import InputError
+from verify_ask.model import prompts
+from verify_ask.model.backends import decoding
+from verify_ask.model.backends.base import SampleRequest
+from verify_ask.model.backends.batched import SEQUENCES, BatchedBackend
+from verify_ask.model.backends.decoding import Track, decode_alone
 
 pytestmark = pytest.mark.model
 
@@ -51,7 +51,7 @@ def test_greedy_equals_plain_greedy_decoding(
 
 
 def test_greedy_equals_llama_cpp_python(drafting: BatchedBackend, example_text: str) -> None:
-    from verify_ask.backends.llama import LlamaBackend
+    from verify_ask.model.backends.llama import LlamaBackend
 
     prompt = render(example_text, QUESTIONS[0])
     expected = LlamaBackend().complete(prompt, [GREEDY])[0].text
@@ -119,7 +119,7 @@ def test_too_long_prompt_is_an_input_error(tmp_path: Path) -> None:
 
 
 def test_a_draft_model_drafts_and_the_samples_keep_their_tokens(example_text: str) -> None:
-    from verify_ask.backends.model_file import resolve_model
+    from verify_ask.model.backends.model_file import resolve_model
 
     # The default model drafting for itself: every greedy draft token is accepted, so the
     # answer takes a couple of steps; samples must still equal their own plain decode.
@@ -140,9 +140,9 @@ def test_a_draft_model_drafts_and_the_samples_keep_their_tokens(example_text: st
 def test_a_draft_model_that_splits_text_otherwise_is_refused(
     example_text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from verify_ask.backends.batched import _LOADED
-    from verify_ask.backends.model_file import resolve_model
     from verify_ask.errors import UsageError
+    from verify_ask.model.backends.batched import _LOADED
+    from verify_ask.model.backends.model_file import resolve_model
 
     backend = BatchedBackend(n_ctx=4000, draft_model=str(resolve_model(None)))
     drafting = backend._shared(backend.draft_path, role="draft")

@@ -9,7 +9,7 @@ from verify_ask.checkers.options import split_choices
 from verify_ask.cli.main import main
 from verify_ask.errors import ExitStatus, UsageError
 from verify_ask.pipeline import Settings
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 
 FOUNDED = "When was OrigoTech founded?"
 REVENUE = "What was OrigoTech's revenue in 2023?"

@@ -13,9 +13,9 @@ from checker_cases import candidates, run_checker
 from verify_ask.checkers import CheckContext, get
 from verify_ask.checkers.command import MAX_OUTPUT
 from verify_ask.errors import UsageError
+from verify_ask.language.question import analyze_question
 from verify_ask.pipeline import Settings, judge_samples, read_answer
-from verify_ask.question import analyze_question
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 
 FOUNDED = "When was OrigoTech founded?"
 

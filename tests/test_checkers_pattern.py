@@ -8,7 +8,7 @@ from checker_cases import run_checker
 from verify_ask.cli.main import main
 from verify_ask.errors import ExitStatus
 from verify_ask.pipeline import Settings
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 
 CASES = [
     # (id, question, answer, pattern, verdict)

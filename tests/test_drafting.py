@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from verify_ask.backends.base import SampleRequest
-from verify_ask.backends.decoding import Track, _Branch, _plan_drafts
-from verify_ask.backends.drafting import DraftLength, PromptLookup, answer_ends
+from verify_ask.model.backends.base import SampleRequest
+from verify_ask.model.backends.decoding import Track, _Branch, _plan_drafts
+from verify_ask.model.backends.drafting import DraftLength, PromptLookup, answer_ends
 
 # "... founded on 14 March 2009 ... revenue of 148.2 million ... 14 staff ..." with one id
 # per digit, as Gemma splits figures.

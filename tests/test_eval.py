@@ -13,7 +13,7 @@ import pytest
 from verify_ask.cli.main import main
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.evaluation.gold import is_right, verdict
-from verify_ask.normalize import parse_value
+from verify_ask.text.normalize import parse_value
 
 
 def record(answers: list[str], kind: str = "number", scale: str = "") -> EvalRecord:

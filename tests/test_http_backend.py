@@ -12,11 +12,11 @@ from collections.abc import Iterator
 import pytest
 from http_servers import LlamaCppServer, ScriptedServer, free_port
 
-from verify_ask.backends import create
-from verify_ask.backends.base import SampleRequest
-from verify_ask.backends.http import HttpBackend
 from verify_ask.cli.main import main
 from verify_ask.errors import ModelError
+from verify_ask.model.backends import create
+from verify_ask.model.backends.base import SampleRequest
+from verify_ask.model.backends.http import HttpBackend
 
 QUESTION = "When was OrigoTech founded?"
 KEY = "sk-test-DO-NOT-PRINT-7f3a9c"
@@ -105,7 +105,7 @@ def test_backend_remembers_that_n_failed_and_stops_asking(server: ScriptedServer
 
 
 def test_choices_come_back_in_request_order_whatever_order_the_server_sends() -> None:
-    from verify_ask.backends.http import _choices
+    from verify_ask.model.backends.http import _choices
 
     body = {
         "choices": [{"index": i, "text": t} for i, t in [(1, "b"), (0, "a"), (2, "c")]],
@@ -294,7 +294,7 @@ def test_registered_by_name(server: ScriptedServer) -> None:
 
 @pytest.fixture(scope="session")
 def llama_server() -> Iterator[LlamaCppServer]:
-    from verify_ask.backends.model_file import default_model
+    from verify_ask.model.backends.model_file import default_model
 
     with LlamaCppServer(default_model(), api_key=KEY) as running:
         yield running
@@ -353,7 +353,7 @@ def test_llama_cpp_server_gives_the_local_verdicts(
 def test_retry_after_is_read_as_seconds_or_an_http_date(header, seconds) -> None:
     from datetime import datetime, timezone
 
-    from verify_ask.backends.retry import parse_retry_after
+    from verify_ask.model.backends.retry import parse_retry_after
 
     now = datetime(2015, 10, 21, 7, 28, 0, tzinfo=timezone.utc)
     assert parse_retry_after(header, now=now) == seconds
@@ -362,7 +362,7 @@ def test_retry_after_is_read_as_seconds_or_an_http_date(header, seconds) -> None
 def test_backoff_grows_exponentially_with_jitter_under_a_cap() -> None:
     import random
 
-    from verify_ask.backends.retry import Backoff
+    from verify_ask.model.backends.retry import Backoff
 
     backoff = Backoff(base_s=0.5, cap_s=4.0, rng=random.Random(1))
     for attempt, ceiling in enumerate([0.5, 1.0, 2.0, 4.0, 4.0]):

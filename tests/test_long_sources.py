@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from verify_ask.cli.main import main
-from verify_ask.passages import PassageIndex, passage_text, split_passages
-from verify_ask.source import Source, source_from_bytes
+from verify_ask.text.passages import PassageIndex, passage_text, split_passages
+from verify_ask.text.source import Source, source_from_bytes
 
 LONG = Path(__file__).parent / "data" / "squad_long.txt"
 

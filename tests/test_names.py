@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from verify_ask.names import (
+from verify_ask.language.names import (
     abbreviations,
     another_name,
     asked_names,
@@ -19,7 +19,7 @@ from verify_ask.names import (
     spelled_out,
     text_names,
 )
-from verify_ask.question import is_code
+from verify_ask.language.question import is_code
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verify_ask.normalize import Mention, find_values, parse_value
-from verify_ask.normalize.units import CANONICAL_UNITS
+from verify_ask.text.normalize import Mention, find_values, parse_value
+from verify_ask.text.normalize.units import CANONICAL_UNITS
 from verify_ask.values import DateValue, Quantity, consistent_date, same_value
 
 

@@ -31,7 +31,8 @@ from hypothesis import strategies as st
 
 from verify_ask.batch.jobs import BadLine, Job, parse_line
 from verify_ask.errors import ExpressionError, InputError
-from verify_ask.expression import (
+from verify_ask.language.question import analyze_question
+from verify_ask.text.expression import (
     MAX_LENGTH,
     evaluate,
     format_value,
@@ -40,11 +41,10 @@ from verify_ask.expression import (
     scaled_operands,
     split_derivation,
 )
-from verify_ask.normalize import find_values, parse_value
-from verify_ask.normalize.dates import YEAR_MAX, YEAR_MIN
-from verify_ask.normalize.units import CANONICAL_UNITS
-from verify_ask.question import analyze_question
-from verify_ask.source import source_from_bytes
+from verify_ask.text.normalize import find_values, parse_value
+from verify_ask.text.normalize.dates import YEAR_MAX, YEAR_MIN
+from verify_ask.text.normalize.units import CANONICAL_UNITS
+from verify_ask.text.source import source_from_bytes
 from verify_ask.values import DateValue, Quantity
 
 BUDGET = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,7 +1,7 @@
 import pytest
 
 from verify_ask.errors import InputError
-from verify_ask.question import analyze_question, counted_head
+from verify_ask.language.question import analyze_question, counted_head
 
 CASES = [
     ("When was OrigoTech founded?", "date", False),

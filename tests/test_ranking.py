@@ -9,15 +9,15 @@ from decimal import Decimal
 
 import pytest
 
-from verify_ask.backends.base import Score
 from verify_ask.candidates import Sample
 from verify_ask.checkers import CheckContext, registry
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.evaluation.runner import Scored, restore
+from verify_ask.language.question import analyze_question
+from verify_ask.model.backends.base import Score
+from verify_ask.model.ranking import MAX_OPTIONS, UNKNOWN, Option, Ranking, option_mentions, rank
 from verify_ask.pipeline import Outcome, Settings, judge_samples, read_answer
-from verify_ask.question import analyze_question
-from verify_ask.ranking import MAX_OPTIONS, UNKNOWN, Option, Ranking, option_mentions, rank
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 from verify_ask.values import Quantity
 
 TEXT = (

@@ -32,7 +32,7 @@ from http_servers import ScriptedServer, free_port
 from verify_ask.cli.environment import Environment
 from verify_ask.cli.main import main
 from verify_ask.errors import ExitStatus
-from verify_ask.source import MAX_SOURCE_BYTES
+from verify_ask.text.source import MAX_SOURCE_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "origotech.txt"
@@ -141,7 +141,7 @@ def unwritable_cache(env: Env) -> Outcome:
 
 
 def cut_model(env: Env) -> str:
-    from verify_ask.backends.model_file import default_model
+    from verify_ask.model.backends.model_file import default_model
 
     with default_model().open("rb") as whole:
         return env.file("cut.gguf", whole.read(2 * 1024 * 1024))  # header fine, tensors missing
@@ -150,7 +150,7 @@ def cut_model(env: Env) -> str:
 def prompt_too_long(env: Env) -> Outcome:
     """Loads the real model, so it runs as a shell would: llama.cpp's load log goes to the
     process's stderr, which verify-ask silences; pytest's capture would catch it instead."""
-    from verify_ask.backends.model_file import default_model
+    from verify_ask.model.backends.model_file import default_model
 
     default_model()  # assembled beforehand, so its one-time notice is not part of the output
     args = [QUESTION, "-s", str(EXAMPLE), "--max-tokens", "100000"]
@@ -568,10 +568,10 @@ def test_a_fifty_megabyte_source_is_read_and_checked(tmp_path: Path) -> None:
     """50 MB (below the 64 MiB cap) works: read, BM25 picks the passages, the checkers judge
     candidates against the whole text. Without the model; docs/reliability.md gives the
     measured time and memory of the whole command."""
-    from verify_ask.passages import passage_index_of
+    from verify_ask.language.question import analyze_question
     from verify_ask.pipeline import Settings, judge_samples, read_answer
-    from verify_ask.question import analyze_question
-    from verify_ask.source import read_source
+    from verify_ask.text.passages import passage_index_of
+    from verify_ask.text.source import read_source
 
     block = (ROOT / "tests" / "data" / "squad_long.txt").read_text(encoding="utf-8") + "\n"
     marker = "The Zephyr observatory opened in 1987 after a decade of planning.\n"

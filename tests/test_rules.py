@@ -9,9 +9,9 @@ from checker_cases import candidates
 
 from verify_ask.checkers import CheckContext, CheckResult, get
 from verify_ask.cli.main import main
-from verify_ask.question import analyze_question
+from verify_ask.language.question import analyze_question
 from verify_ask.rules import Example, Rule, all_rules
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 
 RULES = all_rules()
 EXAMPLES = [

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from verify_ask.backends.sampling import draw, filter_candidates, new_stream
+from verify_ask.model.backends.sampling import draw, filter_candidates, new_stream
 
 
 def logits_for(probabilities: list[float], vocabulary: int = 100) -> np.ndarray:

@@ -8,12 +8,13 @@ import json
 import numpy as np
 import pytest
 
-from verify_ask import defaults, prompts
-from verify_ask.backends.batched import BatchedBackend
-from verify_ask.backends.scoring import continuation_tokens
-from verify_ask.question import analyze_question
-from verify_ask.ranking import rank
-from verify_ask.source import Source
+from verify_ask import defaults
+from verify_ask.language.question import analyze_question
+from verify_ask.model import prompts
+from verify_ask.model.backends.batched import BatchedBackend
+from verify_ask.model.backends.scoring import continuation_tokens
+from verify_ask.model.ranking import rank
+from verify_ask.text.source import Source
 
 pytestmark = pytest.mark.model
 
@@ -76,7 +77,7 @@ def test_answers_score_the_same_together_apart_and_across_decodes(
 
 
 def test_scoring_leaves_the_cached_prompt_usable(backend: BatchedBackend, prompt: str) -> None:
-    from verify_ask.backends.base import SampleRequest
+    from verify_ask.model.backends.base import SampleRequest
 
     before = backend.complete(prompt, [SampleRequest(0.0, 0, 16)])
     backend.score(prompt, ANSWERS)

@@ -1,7 +1,7 @@
 import pytest
 
 from verify_ask.errors import InputError
-from verify_ask.source import Source, read_source
+from verify_ask.text.source import Source, read_source
 
 TEXT = "First line has 3.5 units. Second sentence!\nThird line? Yes.\n\nLast one"
 

@@ -20,7 +20,7 @@ from verify_ask.batch.source_root import confine, resolve_root
 from verify_ask.cli.environment import Environment
 from verify_ask.cli.main import main
 from verify_ask.errors import ExitStatus, InputError, UsageError
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 
 QUESTION = "When was the bridge built?"
 SECRET = "The vault code is 4812."

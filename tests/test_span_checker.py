@@ -9,11 +9,11 @@ import pytest
 
 from verify_ask.candidates import group_samples
 from verify_ask.checkers import CheckContext, get
+from verify_ask.language.places.times import respective_year
+from verify_ask.language.question import analyze_question
+from verify_ask.model.ranking import Option, Ranking
 from verify_ask.pipeline import read_answer
-from verify_ask.places.times import respective_year
-from verify_ask.question import analyze_question
-from verify_ask.ranking import Option, Ranking
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 
 DUST = (
     "NASA's CALIPSO satellite has measured the amount of dust transported by wind from the "

@@ -16,9 +16,9 @@ import pytest
 
 from verify_ask.cli.main import main
 from verify_ask.decision import Judgement, decide
+from verify_ask.language.question import analyze_question
 from verify_ask.pipeline import Settings, judge_samples, read_answer
-from verify_ask.question import analyze_question
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 from verify_ask.values import DateValue, Quantity, Value, backs
 
 WLS = "When did WLS launch a lineup of ABC radio programs?"

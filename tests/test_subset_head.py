@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from verify_ask import prompts
-from verify_ask.backends.base import SampleRequest
-from verify_ask.backends.batched import BatchedBackend
-from verify_ask.backends.sampling import Row, filter_candidates
+from verify_ask.model import prompts
+from verify_ask.model.backends.base import SampleRequest
+from verify_ask.model.backends.batched import BatchedBackend
+from verify_ask.model.backends.sampling import Row, filter_candidates
 
 GREEDY = SampleRequest(0.0, 0, 32)
 LLAMA_CPP_PYTHON = "0.3.36"  # the version pyproject pins; result_norm checked on it
@@ -48,7 +48,7 @@ def test_a_subset_row_maps_its_choices_to_token_ids() -> None:
 def test_activations_are_quantized_as_ggml_does() -> None:
     from gguf import GGMLQuantizationType, dequantize, quantize
 
-    from verify_ask.backends.output_head import q8_0_round_trip
+    from verify_ask.model.backends.output_head import q8_0_round_trip
 
     rows = np.random.default_rng(0).normal(size=(3, 640)).astype(np.float32)
     rows[1, :32] = 0.0  # an all-zero block has scale 0
@@ -134,9 +134,9 @@ def test_drafting_keeps_the_greedy_answer_beside_samples(
 def test_a_graph_without_result_norm_falls_back_to_the_full_head(
     example_text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from verify_ask.backends import hidden_tap
-    from verify_ask.backends.lowlevel import Engine
-    from verify_ask.backends.model_file import resolve_model
+    from verify_ask.model.backends import hidden_tap
+    from verify_ask.model.backends.lowlevel import Engine
+    from verify_ask.model.backends.model_file import resolve_model
 
     engine = Engine(resolve_model(None), n_ctx=1024, n_seq=2, n_outputs=4)
     reference = BatchedBackend(full_vocab=True)

@@ -9,10 +9,10 @@ import pytest
 
 from verify_ask.candidates import group_samples
 from verify_ask.checkers import CheckContext, CheckResult, get
+from verify_ask.language.question import analyze_question
 from verify_ask.pipeline import Settings, judge_samples, read_answer
-from verify_ask.question import analyze_question
-from verify_ask.source import Source
-from verify_ask.tables import TableIndex
+from verify_ask.text.source import Source
+from verify_ask.text.tables import TableIndex
 
 TABLE = (
     "Table:\n"

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from verify_ask.backends.base import Backend
 from verify_ask.errors import ExitStatus
+from verify_ask.model.backends.base import Backend
 from verify_ask.settings import Settings
 
 
@@ -37,10 +37,10 @@ def answer_question(
     """Answer ``question`` from the file ``source`` ("-": ``stdin``). The backend is made
     only after the question and the source are read, so their errors come before the model
     loads."""
+    from verify_ask.language.question import analyze_question
     from verify_ask.pipeline import ask
-    from verify_ask.question import analyze_question
     from verify_ask.record import outcome_record
-    from verify_ask.source import read_source
+    from verify_ask.text.source import read_source
 
     analyze_question(question)  # an empty question fails before the model loads
     text = read_source(source, stdin)

@@ -87,4 +87,4 @@ PASSAGES = 3
 
 DECISION = "fitted"
 """How candidates are decided by default: "fitted" (the shipped weights over named evidence,
-``verify_ask.confidence``) or "rules" (every hand rule must pass)."""
+``verify_ask.decision.confidence``) or "rules" (every hand rule must pass)."""

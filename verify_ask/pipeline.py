@@ -5,18 +5,18 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from verify_ask import prompts
-from verify_ask.backends.base import Backend, SampleRequest
 from verify_ask.candidates import Candidate, Sample, group_samples
 from verify_ask.checkers import CheckContext, registry
 from verify_ask.decision import Judgement, decide, judge, weigh
-from verify_ask.passages import Passage, passage_index_of, passage_text
-from verify_ask.places import places_of
-from verify_ask.prompts.answers import split_quote
-from verify_ask.question import Question, analyze_question
-from verify_ask.ranking import Ranking, rank
+from verify_ask.language.places import places_of
+from verify_ask.language.question import Question, analyze_question
+from verify_ask.model import prompts
+from verify_ask.model.backends.base import Backend, SampleRequest
+from verify_ask.model.prompts.answers import split_quote
+from verify_ask.model.ranking import Ranking, rank
 from verify_ask.settings import Settings
-from verify_ask.source import Source
+from verify_ask.text.passages import Passage, passage_index_of, passage_text
+from verify_ask.text.source import Source
 from verify_ask.values import same_value
 
 
@@ -34,7 +34,7 @@ class Outcome:
     passages: tuple[Passage, ...] = ()
     """The passages the model read, when the source was too long to read whole."""
     ranking: Ranking | None = None
-    """The model's scores for the figures the source offers (``verify_ask.ranking``)."""
+    """The model's scores for the figures the source offers (``verify_ask.model.ranking``)."""
     unread: str | None = None
     """Why the model was not asked at all (no passage is about the question)."""
 
@@ -170,7 +170,7 @@ def judge_samples(
     )
     if settings.decision != "fitted":
         return judgements
-    from verify_ask.confidence import Pool, load
+    from verify_ask.decision.confidence import Pool, load
 
     model = load(settings.weights)
     pool = Pool(question, candidates, len(samples), greedy, ranking, source)
@@ -198,8 +198,8 @@ def proposed_candidates(
 
 def read_answer(text: str, question: Question, seed: int | None, tokens: int = 0) -> Sample:
     """Normalize one completion: split off a quote and a derivation, then parse the value."""
-    from verify_ask.expression import split_derivation
-    from verify_ask.normalize import parse_value
+    from verify_ask.text.expression import split_derivation
+    from verify_ask.text.normalize import parse_value
 
     answer, quote = split_quote(text.strip())
     derivation = None

@@ -16,7 +16,7 @@ def _weighed(judgement: Judgement, weights: str | None) -> dict[str, Any]:
     """The fitted decision's probability, its evidence, and each feature's contribution."""
     if judgement.confidence is None:
         return {}
-    from verify_ask.confidence import load
+    from verify_ask.decision.confidence import load
 
     found = dict(judgement.features)
     return {

@@ -30,7 +30,7 @@ class Settings:
     """Ids of the span checker's rules switched off (``--ignore-rule``)."""
     decision: str = defaults.DECISION
     """"fitted": the probability the shipped weights give a candidate decides
-    (``verify_ask.confidence``); "rules": every hand rule must pass."""
+    (``verify_ask.decision.confidence``); "rules": every hand rule must pass."""
     min_confidence: float | None = None
     """The probability a fitted decision needs; None means the weights' own default."""
     weights: str | None = None
@@ -73,10 +73,10 @@ class Settings:
         if self.min_confidence is not None and not 0.0 <= self.min_confidence <= 1.0:
             raise UsageError(f"--min-confidence must be between 0 and 1, not {self.min_confidence}")
         if self.decision == "fitted":
-            from verify_ask.confidence import load
+            from verify_ask.decision.confidence import load
 
             load(self.weights)
-        from verify_ask import prompts
+        from verify_ask.model import prompts
 
         if self.prompt is not None and self.prompt not in prompts.BUILTINS:
             prompts.from_file(self.prompt)  # a bad prompt file fails before the model loads

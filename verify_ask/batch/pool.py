@@ -21,9 +21,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from verify_ask.backends.base import Backend
 from verify_ask.batch.jobs import BadLine, Job
 from verify_ask.errors import UsageError
+from verify_ask.model.backends.base import Backend
 
 if TYPE_CHECKING:
     from verify_ask.batch.result import Result

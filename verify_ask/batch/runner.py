@@ -8,16 +8,16 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from verify_ask.backends.base import Backend
 from verify_ask.batch.jobs import BadLine, Id, Job, parse_line
 from verify_ask.batch.result import Result
 from verify_ask.batch.resume import id_key
 from verify_ask.batch.sources import SourceCache
 from verify_ask.errors import ExitStatus, VerifyAskError, describe_bug
+from verify_ask.model.backends.base import Backend
 from verify_ask.pipeline import ask
 from verify_ask.record import error_record, outcome_record
 from verify_ask.settings import Settings
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 
 
 class Answerer:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import BinaryIO
 
 from verify_ask.errors import InputError
-from verify_ask.source import MAX_SOURCE_BYTES, Source, read_source
+from verify_ask.text.source import MAX_SOURCE_BYTES, Source, read_source
 
 CAPACITY = 16
 """Sources kept at once; questions about one source usually stand together in a batch."""

@@ -2,7 +2,7 @@
 
 A computed answer ("48.2 - 39.5 = 8.7") cannot be found in the source, but it can be
 verified: the derivation must evaluate, exactly, to the candidate (see
-``verify_ask.expression.matches`` for the rounding it allows), and every number it uses
+``verify_ask.text.expression.matches`` for the rounding it allows), and every number it uses
 must be a figure in the source, standing where the question points (its place scores at
 least ``min_relevance``, as in the span checker). An operand is grounded when it equals a
 figure's number (``1250`` for "1,250"), or the number as written in the figure's text (``1.2`` for
@@ -27,7 +27,7 @@ from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at, option
 from verify_ask.checkers.registry import register
 from verify_ask.errors import ExpressionError
-from verify_ask.expression import (
+from verify_ask.text.expression import (
     ALLOWED_CONSTANTS,
     evaluate,
     format_value,
@@ -165,7 +165,7 @@ def _candidate_forms(candidate: Candidate, value: Quantity) -> list[tuple[Decima
 def _mentions(source: object) -> list:
     mentions = getattr(source, "mentions", None)
     if mentions is None:
-        from verify_ask.normalize import find_values
+        from verify_ask.text.normalize import find_values
 
         mentions = find_values(source.text)  # type: ignore[attr-defined]
     return mentions
@@ -182,8 +182,8 @@ def _grounding(
     found_at = [m for m in mentions if _is_operand(number, scaled, m)]
     if not found_at:
         return None
-    from verify_ask.places import places_of
-    from verify_ask.source import Source
+    from verify_ask.language.places import places_of
+    from verify_ask.text.source import Source
 
     if not isinstance(context.source, Source):  # a bare text with figures: any place will do
         return 1.0, found_at[0]

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:
     from verify_ask.candidates import Candidate
-    from verify_ask.question import Question
-    from verify_ask.ranking import Ranking
-    from verify_ask.source import Source
+    from verify_ask.language.question import Question
+    from verify_ask.model.ranking import Ranking
+    from verify_ask.text.source import Source
 
 Verdict = Literal["pass", "fail", "skip"]
 
@@ -65,7 +65,7 @@ class CheckResult:
     """The id of the rule that refused the value (``verify-ask rules``), when one did."""
     signals: tuple[tuple[str, float], ...] = ()
     """Named measurements the checker took on the way (``span.rival_gap``): evidence the
-    fitted decision weighs (``verify_ask.confidence``), whatever the verdict."""
+    fitted decision weighs (``verify_ask.decision.confidence``), whatever the verdict."""
 
     @property
     def passed(self) -> bool:

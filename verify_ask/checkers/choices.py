@@ -14,7 +14,7 @@ from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, option
 from verify_ask.checkers.options import split_choices
 from verify_ask.checkers.registry import register
-from verify_ask.normalize import parse_value
+from verify_ask.text.normalize import parse_value
 from verify_ask.values import DateValue, Value, consistent_date, same_value
 
 

@@ -23,12 +23,12 @@ from decimal import Decimal
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, evidence_at
 from verify_ask.checkers.registry import register
-from verify_ask.lexicon import COMPARATIVES, LEAST, MOST, THRESHOLD, YEAR
-from verify_ask.normalize import parse_value
-from verify_ask.places import places_of, same_stem
-from verify_ask.question import stem, stems_of
-from verify_ask.source import Source
-from verify_ask.tables import tables_of
+from verify_ask.language.lexicon import COMPARATIVES, LEAST, MOST, THRESHOLD, YEAR
+from verify_ask.language.places import places_of, same_stem
+from verify_ask.language.question import stem, stems_of
+from verify_ask.text.normalize import parse_value
+from verify_ask.text.source import Source
+from verify_ask.text.tables import tables_of
 from verify_ask.values import DateValue, Quantity
 
 _LABEL_WORD = re.compile(r"[A-Za-z]+")

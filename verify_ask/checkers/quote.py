@@ -19,7 +19,7 @@ from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, option
 from verify_ask.checkers.registry import register
 from verify_ask.errors import UsageError
 from verify_ask.rules.figures import occurs_as
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 
 DEFAULT_THRESHOLD = 90.0
 _MAX_QUOTE = 300  # a quote is part of a one-line answer; longer text is cut (and costs time)
@@ -99,7 +99,7 @@ def locate(source: Source, quote: str) -> tuple[float, int, int]:
 
 def figure_in(source: Source, start: int, end: int, candidate: Candidate) -> tuple[int, int] | None:
     """Offsets in the source of a figure in ``text[start:end]`` that is the candidate's value."""
-    from verify_ask.normalize import find_values
+    from verify_ask.text.normalize import find_values
 
     for mention in find_values(source.text[start:end]):
         if occurs_as(candidate.value, mention.value):

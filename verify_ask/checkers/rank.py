@@ -2,7 +2,7 @@
 
 Where ``vote`` counts samples, ``rank`` reads the model's probabilities directly: the share
 of belief the value holds among every figure of the asked kind in the text the model read,
-and "unknown" (``verify_ask.ranking``). It passes at ``--min-share``. It skips when the
+and "unknown" (``verify_ask.model.ranking``). It passes at ``--min-share``. It skips when the
 backend cannot score answers (a plain HTTP server) and for computed answers, which no
 figure in the source is.
 """

@@ -20,12 +20,11 @@ from verify_ask import defaults
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at, option
 from verify_ask.checkers.registry import register
-from verify_ask.names import another_name
-from verify_ask.normalize import Mention
-from verify_ask.places import Place, places_of
-from verify_ask.places.measures import how_many_head
-from verify_ask.places.words import same_stem
-from verify_ask.question import Question
+from verify_ask.language.names import another_name
+from verify_ask.language.places import Place, places_of
+from verify_ask.language.places.measures import how_many_head
+from verify_ask.language.places.words import same_stem
+from verify_ask.language.question import Question
 from verify_ask.rules import Facts, Rule, ignorable, rules_of
 from verify_ask.rules.figures import (
     fits_unit,
@@ -49,8 +48,9 @@ from verify_ask.rules.rival_rules import (
     NAMED_ITEM,
     RIVALS_WORDS,
 )
-from verify_ask.source import Source
-from verify_ask.tables import tables_of
+from verify_ask.text.normalize import Mention
+from verify_ask.text.source import Source
+from verify_ask.text.tables import tables_of
 from verify_ask.values import Value
 
 __all__ = ["SpanChecker", "occurs_as"]

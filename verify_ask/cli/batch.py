@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from verify_ask.backends.base import Backend
 from verify_ask.batch.source_root import resolve_root
 from verify_ask.cli.environment import Environment
 from verify_ask.errors import UsageError
+from verify_ask.model.backends.base import Backend
 from verify_ask.settings import Settings
 
 

@@ -66,7 +66,6 @@ def evaluate(
     as_json: bool = typer.Option(False, "--json", help="Print the full report as JSON."),
 ) -> int:
     """Score greedy, majority@N, verified@N (and a baseline) against gold answers."""
-    from verify_ask.backends import create
     from verify_ask.errors import UsageError
     from verify_ask.evaluation.chart import write_png
     from verify_ask.evaluation.dataset import read_records
@@ -74,6 +73,7 @@ def evaluate(
     from verify_ask.evaluation.runner import run
     from verify_ask.evaluation.split import PARTS, in_part
     from verify_ask.evaluation.store import PerRecordStore
+    from verify_ask.model.backends import create
 
     env = environment_of(ctx)
     stored_only = stored_only or fit is not None

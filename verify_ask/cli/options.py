@@ -27,8 +27,8 @@ from verify_ask.checkers.vote import VoteOptions
 from verify_ask.errors import UsageError
 
 if TYPE_CHECKING:
-    from verify_ask.backends import Backend
     from verify_ask.checkers.options import Declared
+    from verify_ask.model.backends import Backend
     from verify_ask.settings import Settings
 
 
@@ -198,7 +198,7 @@ def _named_value(pair: str, declared_: Mapping[str, Declared]) -> tuple[str, Any
 
 def backend_from(options: Mapping[str, Any]) -> Backend:
     """The model ``ask`` samples from: a server with ``--base-url``, else a local GGUF."""
-    from verify_ask.backends import create
+    from verify_ask.model.backends import create
 
     if options["base_url"]:
         return create(

@@ -1,6 +1,6 @@
 """Fitting the fitted decision's weights, and measuring it out of fold.
 
-Each candidate of each record is a row: its named evidence (``verify_ask.confidence``) and
+Each candidate of each record is a row: its named evidence (``verify_ask.decision.confidence``) and
 whether it is right by the strict gold rules (a date coarser than the gold is wrong; on an
 unanswerable record every candidate is wrong). A logistic model with an L2 penalty is fitted
 by Newton's method (numpy only). Out of fold, each design fold's records are scored by a
@@ -15,15 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from verify_ask.confidence import Model, Pool
 from verify_ask.decision import Judgement, evidence_of
+from verify_ask.decision.confidence import Model, Pool
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.evaluation.gold import verdict
 from verify_ask.evaluation.metrics import Score
 from verify_ask.evaluation.runner import Scored
 from verify_ask.evaluation.split import FOLDS, fold_of, in_lockbox
 from verify_ask.pipeline import Settings, judge_samples
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 
 L2 = 1.0
 TARGET_PRECISION = 0.95

@@ -22,7 +22,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Literal
 
 from verify_ask.evaluation.dataset import EvalRecord
-from verify_ask.normalize import parse_value
+from verify_ask.text.normalize import parse_value
 from verify_ask.values import DateValue, Quantity, Value, consistent_date
 
 _SCALES = {"thousand": Decimal(10**3), "million": Decimal(10**6), "billion": Decimal(10**9)}

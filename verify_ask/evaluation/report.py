@@ -10,7 +10,7 @@ from verify_ask.evaluation.losses import where_answers_went
 from verify_ask.evaluation.metrics import score
 from verify_ask.evaluation.runner import STRATEGIES, Scored, rejudge, with_thresholds
 from verify_ask.pipeline import Settings
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 from verify_ask.values import Value
 
 CONFIDENCE_STEPS = tuple(step / 100 for step in range(20, 100, 5))

@@ -7,16 +7,16 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from verify_ask import prompts
-from verify_ask.backends.base import Backend, SampleRequest
 from verify_ask.decision import decide
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.evaluation.gold import is_right
+from verify_ask.language.question import analyze_question
+from verify_ask.model import prompts
+from verify_ask.model.backends.base import Backend, SampleRequest
+from verify_ask.model.ranking import Ranking
 from verify_ask.pipeline import Outcome, ask, judge_samples, read_answer
-from verify_ask.question import analyze_question
-from verify_ask.ranking import Ranking
 from verify_ask.settings import Settings
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 from verify_ask.values import Value
 
 STRATEGIES = ("greedy", "majority", "verified", "baseline")

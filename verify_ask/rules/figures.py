@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from verify_ask.normalize import Mention, find_values
-from verify_ask.normalize.units import CURRENCY_CODES, CURRENCY_SYMBOLS
-from verify_ask.source import Source
+from verify_ask.text.normalize import Mention, find_values
+from verify_ask.text.normalize.units import CURRENCY_CODES, CURRENCY_SYMBOLS
+from verify_ask.text.source import Source
 from verify_ask.values import DateValue, Quantity, Value, consistent_date, same_value
 
 CURRENCIES = frozenset(CURRENCY_CODES.values()) | frozenset(CURRENCY_SYMBOLS.values())

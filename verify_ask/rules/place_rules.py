@@ -1,5 +1,5 @@
 """Rules of the place stage: why the figure's best place in the source does not answer the
-question. Each reads one fact of ``Place`` (``verify_ask.places.index``).
+question. Each reads one fact of ``Place`` (``verify_ask.language.places.index``).
 
 The examples' sentences are short excerpts, some shortened or reworded, of SQuAD dev
 (Rajpurkar et al. 2016, 2018; CC BY-SA 4.0) and TAT-QA dev (Zhu et al. 2021; CC BY 4.0), or
@@ -7,7 +7,7 @@ made up."""
 
 from __future__ import annotations
 
-from verify_ask.places import Place
+from verify_ask.language.places import Place
 from verify_ask.rules.registry import Example, Facts, rule
 
 _PARIS = (

@@ -10,12 +10,21 @@ from __future__ import annotations
 
 import re
 
-from verify_ask.lexicon import AMOUNT, DURATION, HOW_MANY, LEAST, MOST, THRESHOLD, WHICH_YEAR, YEAR
-from verify_ask.places import places_of
-from verify_ask.question import Question
+from verify_ask.language.lexicon import (
+    AMOUNT,
+    DURATION,
+    HOW_MANY,
+    LEAST,
+    MOST,
+    THRESHOLD,
+    WHICH_YEAR,
+    YEAR,
+)
+from verify_ask.language.places import places_of
+from verify_ask.language.question import Question
 from verify_ask.rules.figures import CURRENCIES, occurs_as, question_figures, unit_of
 from verify_ask.rules.registry import Example, Facts, rule
-from verify_ask.source import Source
+from verify_ask.text.source import Source
 from verify_ask.values import DateValue, Value
 
 _ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)\b")

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Literal
 from verify_ask.errors import UsageError
 
 if TYPE_CHECKING:
-    from verify_ask.places import Place
-    from verify_ask.question import Question
-    from verify_ask.source import Source
+    from verify_ask.language.places import Place
+    from verify_ask.language.question import Question
+    from verify_ask.text.source import Source
     from verify_ask.values import Value
 
 Stage = Literal["question", "mention", "place", "rival"]

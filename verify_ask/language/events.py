@@ -1,0 +1,112 @@
+"""Whether a figure's sentence tells of the event the question asks about.
+
+The span checker refuses a date whose sentence lacks the question's predicate: SQuAD v2
+makes unanswerable questions by swapping the event ("When did Bismarck *die*?" against
+"Chancellor (1862–90)"). Read literally, that also refuses a text that tells the same event
+in other words: "his father's *death* in 1879" for "when did his father die", "*established*
+in 1989" for "when was the fund founded", "the European Communities Act 1972" for "when
+was the Act created". This module accepts those three ways and no looser ones: the same
+word in another part of speech anywhere near; a synonym only right beside the figure;
+a name's own date only for the events that make a thing.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from verify_ask.language.question import Question, stem, stems_of
+
+# A life's two events, which lifespan brackets also tell ("(1919–1980)"): see places.times.
+LIFE_EVENTS = {"born": "born birth", "died": "die died dies death dead"}
+# One word in several parts of speech: the same event wherever it stands.
+_FORMS = (
+    *LIFE_EVENTS.values(),
+    "merge merged merger",
+    "complete completed completion",
+    "create created creation",
+    "discover discovered discovery",
+)
+# Words that tell the same event only in a date's own clause ("established in 1989"):
+# further away they may tell another thing's founding ("the railroad established a
+# station in 1872" is not when the railroad was founded).
+_SYNONYMS = (
+    "found founded establish established create created form formed incorporate "
+    "incorporated institute instituted",
+    "build built construct constructed erect erected",
+    "finish finished complete completed",
+    "publish published release released issue issued",
+    "pass passed enact enacted adopt adopted",
+)
+# What a thing holds, in the words a text uses for it ("the library *contains* 1.3 million
+# volumes" for "how many volumes does it hold"): no event that makes a thing.
+_CAPACITY = (
+    "hold holds contain contains contained carry carries accommodate accommodates seat seats "
+    "seating"
+)
+_BESIDE = (*_SYNONYMS, _CAPACITY)
+"""The word groups that count only beside the figure."""
+# Events that make a thing, whose date the text may attach to the thing's name ("the
+# Teaching Council Act 2001", "the 1997 Treaty of Amsterdam", "Fog on the Tyne (1971)").
+_MAKING = (
+    " ".join(_SYNONYMS)
+    + " sign signed write written wrote compose composed record recorded introduce introduced "
+    "launch launched open opened draft drafted ratify ratified"
+)
+# How many words before a date a synonym may stand ("established in 1989", "built in
+# early 2011"), or after it ("In 1273, the Mongols created").
+_SYNONYM_REACH = 3
+_NAME_BEFORE = re.compile(r"\b([A-Z][\w'-]*)[\"”’')\]]*\s+(?:of\s+)?[(\[]?$")
+_NAME_AFTER = re.compile(r"^\s+([A-Z][\w'-]*)")
+# Before a name, a year is the name's own only after "the" or a possessive ("the 2007
+# Lisbon Treaty"); "In 1997 Congress passed" dates the passing, not Congress.
+_OWNED_YEAR = re.compile(r"(?:\bthe|'s|’s)\s+$", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4)
+def _groups(lists: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    by_stem: dict[str, frozenset[str]] = {}
+    for words in lists:
+        group = stems_of(words)
+        for member in group:
+            by_stem[member] = by_stem.get(member, frozenset()) | group
+    return by_stem
+
+
+@lru_cache(maxsize=1)
+def _making() -> frozenset[str]:
+    return stems_of(_MAKING)
+
+
+def same_event(predicate: str, stems: list[str]) -> bool:
+    """Whether the stems tell the predicate's event in another part of speech ("death")."""
+    forms = _groups(_FORMS).get(predicate)
+    return forms is not None and any(word in forms for word in stems)
+
+
+def synonym_beside(predicate: str, clause_before: list[str], words_after: list[str]) -> bool:
+    """Whether a synonym of the predicate stands right before the figure, in its clause
+    ("established in 1989"), or among the words right after it in its sentence ("In
+    1273, the Mongols created")."""
+    synonyms = _groups(_BESIDE).get(predicate)
+    if synonyms is None:
+        return False
+    beside = (*clause_before[-_SYNONYM_REACH:], *words_after[:_SYNONYM_REACH])
+    return any(word in synonyms for word in beside)
+
+
+def dates_the_name(question: Question, text: str, start: int, end: int) -> bool:
+    """Whether the date at ``text[start:end]`` is attached to a name the question asks
+    about, for an event that makes the thing named ("when was the Act passed")."""
+    if question.expects != "date" or question.predicate not in _making():
+        return False
+    names = set(question.names)
+    before = _NAME_BEFORE.search(text, max(0, start - 80), start)
+    if before and stem(before.group(1).lower()) in names:
+        return True
+    after = _NAME_AFTER.match(text[end : end + 80])
+    return bool(
+        after
+        and stem(after.group(1).lower()) in names
+        and _OWNED_YEAR.search(text, max(0, start - 8), start)
+    )

@@ -1,0 +1,224 @@
+"""Place rules about what a figure measures or counts: the noun after it, another
+dimension, a rate, a capacity, a rank's cutoff, a list of what it counts, a table's total,
+a change, and the words that state a derivation."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from verify_ask.language.lexicon import CHANGE_VERBS, HOW_MANY, STOPWORDS, TOTAL_WORDS, YEAR
+from verify_ask.language.places.words import (
+    CLAUSE_MARKS,
+    WORD,
+    has_word,
+    is_number,
+    question_words,
+    same_stem,
+)
+from verify_ask.language.question import Question, counted_head, stem, stems_of
+from verify_ask.text.normalize.units import unit_token
+
+
+def states_derivation(stems: Iterable[str], question: Question) -> bool:
+    """Whether words by a figure name the derivation an arithmetic question asks for."""
+    if not question.wants_arithmetic:
+        return True
+    return any(word in question.derivation for word in stems)
+
+
+# "the top 15 most populous counties", "the 5 largest cities": a rank's cutoff, no count.
+_SUPERLATIVES = "most|least|largest|biggest|smallest|highest|lowest|best|worst|greatest"
+_TOP_BEFORE = re.compile(r"\b(?:top|bottom)\s*$", re.IGNORECASE)
+_RANKED_AFTER = re.compile(rf"^\s+(?:{_SUPERLATIVES})\b")
+_ASKS_RANK = re.compile(rf"\b(?:top|bottom|first|last|{_SUPERLATIVES})\b|\brank", re.IGNORECASE)
+
+
+def cutoff(question: Question, before: str, after: str) -> str | None:
+    """ "top" or the superlative that makes a figure where a ranking stops, when a "how
+    many" question asks for no rank ("how many populous counties are there": "the top 15
+    most populous counties")."""
+    if not HOW_MANY.search(question.text) or _ASKS_RANK.search(question.text):
+        return None
+    top = _TOP_BEFORE.search(before)
+    if top is not None:
+        return top.group().strip()
+    ranked = _RANKED_AFTER.match(after)
+    return ranked.group().strip() if ranked else None
+
+
+TOTAL_STEMS = stems_of(TOTAL_WORDS)
+_CHANGE_WORDS = stems_of(CHANGE_VERBS)
+
+
+# What opens the list of what a figure counts: "three bodies of water: the Obersee, ...",
+# "eleven academic units—ten faculties and the Radcliffe Institute". Not a range
+# ("30,000–35,000"), a time ("10:30") or a name's dash ("the Harvard–Yale Regatta").
+_LIST_OPENER = re.compile(r"(?::|—|\s[–-]\s)(?!\s*\d)")
+_LIST_REACH = 60
+"""How many characters after the figure its list may open: the counted noun lies between."""
+
+
+def listed_name(question: Question, text: str, bounds: tuple[int, int, int]) -> str | None:
+    """A name of a "how many" question that the figure's sentence writes only in the list
+    the figure opens: the figure counts that list's members, of which the name is one.
+    ``bounds``: where the sentence starts, where the figure ends, where the sentence ends."""
+    sentence_start, end, sentence_end = bounds
+    if not question.names or not HOW_MANY.search(question.text):
+        return None
+    opener = _LIST_OPENER.search(text, end, min(sentence_end, end + _LIST_REACH))
+    if opener is None:
+        return None
+    before = [stem(w.lower()) for w in WORD.findall(text[sentence_start : opener.start()])]
+    listed = [stem(w.lower()) for w in WORD.findall(text[opener.end() : sentence_end])]
+    name = next(
+        (name for name in question.names if has_word(listed, name) and not has_word(before, name)),
+        None,
+    )
+    if name is None:
+        return None
+    return next((w for w in WORD.findall(question.text) if stem(w.lower()) == name), name)
+
+
+_TIME_UNITS = frozenset(("year", "month", "week", "day", "hour", "minute", "second"))
+_RATE_WORDS = re.compile(r"\b(?:per|average|rate|density)\b", re.IGNORECASE)
+RATE_REACH = 40
+"""How many characters after a figure its "per ..." may stand ("0.62 tons of carbon per")."""
+
+
+def rate(question: Question, after: str) -> str | None:
+    """The measure a rate the text gives right after the figure divides by ("per hectare"),
+    when the question asks for an amount: it names no rate and not that measure. A rate
+    per year, per person or per share may answer an amount ("$0.40 per share")."""
+    # "four cash dividends of $0.40 per share": the rate is the next figure's.
+    after = re.split(r"[\d$€£]", re.sub(r"^\s*±\s*[\d.,]+", "", after), maxsplit=1)[0]
+    match = re.search(r"\bper\s+([a-z]+)", after, re.IGNORECASE)
+    if match is None or _RATE_WORDS.search(question.text):
+        return None
+    written = match.group(1).lower()
+    if written != "square" and unit_token(written) in (None, *_TIME_UNITS):
+        return None
+    divisor = stem(written)
+    asked = question_words(question.text)[1]
+    return None if any(same_stem(divisor, word) for word in asked) else match.group(1)
+
+
+# What a thing can hold is no count of what it has: SQuAD v2 asks "how many people visit the
+# park each day" of an amphitheatre that "seats up to 2,500 people".
+_CAPACITY_BEFORE = re.compile(
+    r"\b(?:seats?|seating(?:\s+capacity)?(?:\s+(?:of|for))?|capacity(?:\s+(?:of|for))?"
+    r"|holds?\s+up\s+to|accommodates?(?:\s+up\s+to)?|room\s+for)"
+    r"(?:\s+(?:up\s+to|about|around|roughly|nearly|over|some|approximately))?\s*$",
+    re.IGNORECASE,
+)
+_CAPACITY_ASKED = re.compile(
+    r"\b(?:seat\w*|capacit\w*|hold\w*|accommodat\w*|fit|room|maximum|max|can|could)\b",
+    re.IGNORECASE,
+)
+
+
+def capacity(question: Question, before: str) -> str | None:
+    """The capacity words right before a figure, when the question asks for no capacity."""
+    match = _CAPACITY_BEFORE.search(before)
+    if match is None or _CAPACITY_ASKED.search(question.text):
+        return None
+    return match.group().strip()
+
+
+def how_many_head(question: Question) -> str | None:
+    """The stem of what a "how many" question counts ("how many *schools*")."""
+    return counted_head(question.text) if HOW_MANY.search(question.text) else None
+
+
+def counts_unlabelled(question: Question, labels: list[str], words: set[str]) -> str | None:
+    """A cell's row label when the question counts something ("how many components") that
+    none of the cell's labels names: the cell is an amount of the row, not that count."""
+    head = how_many_head(question)
+    if head is None or any(same_stem(w, head) or w.endswith(head) for w in words):
+        return None
+    return labels[0] or None
+
+
+def part_of_the_row_total(question: Question, columns: tuple[str, list[str]] | None) -> bool:
+    if columns is None:
+        return False
+    own, others = columns
+    words = {stem(w.lower()) for w in WORD.findall(own) if w not in CLAUSE_MARKS}
+    if words & TOTAL_STEMS:
+        return False  # the total's own column
+    named = {w for w in words if w not in STOPWORDS and not YEAR.fullmatch(w)}
+    if not named or any(same_stem(w, term) for w in named for term in question.terms):
+        return False  # a year's column, or one the question names
+    return any(any(stem(w.lower()) in TOTAL_STEMS for w in WORD.findall(other)) for other in others)
+
+
+def as_change(before: list[str]) -> bool:
+    """Whether the words just before a figure give it as a change: "increased $273 million",
+    "rose by 6%", "an increase of 5%" (but "grew to 5,000" gives a level)."""
+    if not before:
+        return False
+    if before[-1] in ("by", "of") and len(before) > 1:
+        return before[-2] in _CHANGE_WORDS
+    return before[-1] in _CHANGE_WORDS
+
+
+_DIMENSIONS = {
+    stem(word): dimension
+    for dimension, words in (
+        ("length", "long length"),
+        ("width", "wide width broad breadth"),
+        ("height", "high height tall"),
+        ("depth", "deep depth"),
+    )
+    for word in words.split()
+}
+
+
+def other_dimension(question: Question, clause: list[str]) -> str | None:
+    """A dimension word in the figure's clause when the question asks another and the clause
+    never says that one ("How wide is the Rhine?": "the accepted *length* of the Rhine was
+    1,230 kilometres")."""
+    asked = {_DIMENSIONS[w] for w in question_words(question.text)[1] if w in _DIMENSIONS}
+    said = {_DIMENSIONS[w]: w for w in clause if w in _DIMENSIONS}
+    if asked and said and not said.keys() & asked:
+        return next(iter(said.values()))
+    return None
+
+
+def nouns_after(after: list[str]) -> tuple[list[int], dict[str, int]]:
+    """Which of the stems after a figure name what it counts, and the dimensions among them.
+
+    What a figure counts comes right after it, before any other small word ("182 million
+    tons *of dust*" counts tons); the rest of a range ("ten *to fifteen* lead authors")
+    counts the same thing."""
+    skip = 2 if len(after) > 1 and after[0] in _RANGE_WORDS and is_number(after[1]) else 0
+    following: list[int] = []
+    dimensions: dict[str, int] = {}
+    for index in range(skip, len(after)):
+        word = after[index]
+        if word in _DIMENSIONS:
+            dimensions[_DIMENSIONS[word]] = index
+        if word in CLAUSE_MARKS or word[:1].isdigit() or word in STOPWORDS:
+            break
+        following.append(index)
+    return following, dimensions
+
+
+def counts_other(after: list[str], question: Question) -> int | None:
+    """Which of the stems after a figure says it measures something else than the question
+    asks: another of the question's nouns where it counts one ("how many students": "88
+    private *schools*"), or another dimension ("how wide": "300 km *long*")."""
+    following, dimensions = nouns_after(after)
+    asked = {_DIMENSIONS[w] for w in question_words(question.text)[1] if w in _DIMENSIONS}
+    if asked and dimensions and not dimensions.keys() & asked:
+        return next(iter(dimensions.values()))
+    words = [after[index] for index in following]
+    if question.target and not any(same_stem(w, t) for w in words for t in question.target):
+        # The last such word is the noun ("88 private *schools*").
+        for index in reversed(following):
+            if after[index] in question.terms and after[index] not in question.names:
+                return index
+    return None
+
+
+_RANGE_WORDS = frozenset(("to", "or", "and"))

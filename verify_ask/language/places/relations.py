@@ -1,0 +1,219 @@
+"""Place rules about what the figure's sentence says of whom: a word opposite to the
+question's, a relation stated the other way round, another holder, the relative asked
+about, and a level where the question asks for a change."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from verify_ask.language.lexicon import CHANGE_VERBS
+from verify_ask.language.places.words import WORD, has_word, question_words
+from verify_ask.language.question import Question, stem, stems_of
+
+# SQuAD v2 makes unanswerable questions by swapping a word for its opposite.
+_OPPOSITES = [
+    (word, other, stems_of(word.replace(",", " ")), stems_of(other.replace(",", " ")))
+    for pair in (
+        "over/under before/after more/less more/fewer first/last win/lose won/lost "
+        "gain/lose gained/lost begin/end start/end born/died birth/death north/south "
+        "east/west import/export imported/exported earliest/latest maximum/minimum "
+        "majority/minority rise/fall rose/fell increase/decrease increased/decreased "
+        "highest/lowest largest/smallest above/below entered/left open/closed "
+        "opened/closed upper/lower inside/outside oldest/newest oldest/recent "
+        # Verbs with their irregular forms: "take land" against "gave land".
+        "give,gave,given/take,took,taken buy,bought/sell,sold add,added/remove,removed "
+        "arrive,arrived/depart,departed accept,accepted/reject,rejected lose,lost/defeat,defeated "
+        "agree,agreed,agreement/dispute,disputed declare,declared/end,ended"
+    ).split()
+    for first, second in [pair.split("/")]
+    for word, other in ((first, second), (second, first))
+]
+
+
+_ORDINALS = tuple(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
+)
+_PER_SECOND = re.compile(r"\b(per|a|each)\s+second\b", re.IGNORECASE)
+_NEGATING_PREFIXES = ("un", "non", "dis")
+# "disestablish" is not "establish", but "discover" is no opposite of "cover".
+_SHORTEST_BASE = {"un": 4, "non": 4, "dis": 6}
+
+
+def opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
+    """The first question word whose opposite the sentence says and which it does not say."""
+    words, asked = question_words(question.text)
+    for forms, other_forms, form_stems, other_stems in _OPPOSITES:
+        if form_stems & asked and other_stems & said and not form_stems & said:
+            return forms.split(",")[0], other_forms.split(",")[0]
+    # "decide to stop giving away digiboxes" against "the decision to give away digiboxes".
+    stopped = _STOPS_DOING.search(question.text)
+    if stopped is not None:
+        done = stem(stopped.group(2).lower())
+        if done in said and not said & _STOP_STEMS:
+            return stopped.group().lower(), done
+    # "the second assessment report" against "the Fourth Assessment Report".
+    ordinals = [w for w in words if w in _ORDINALS and not _PER_SECOND.search(question.text)]
+    if ordinals and not any(stem(w) in said for w in ordinals):
+        # "top ranked" says first, against a question's "ranked second".
+        others = _ORDINALS if "first" in ordinals else (*_ORDINALS, "top")
+        other = next((w for w in others if stem(w) in said), None)
+        if other is not None:
+            return ordinals[0], other
+    # "unofficially launched" against "officially launched", either way round.
+    for word in words:
+        if stem(word) in said:
+            continue
+        for prefix in _NEGATING_PREFIXES:
+            shortest = _SHORTEST_BASE[prefix]
+            if word.startswith(prefix):
+                base = word[len(prefix) :]
+                # The text's "non-vested" is two words here: its own "non" says it too.
+                hyphenated = base.startswith("-")
+                base = base.lstrip("-")
+                said_too = hyphenated and prefix in said
+                if len(base) >= shortest and stem(base) in said and not said_too:
+                    return word, base
+            if len(word) >= shortest and stem(prefix + word) in said:
+                return word, prefix + word
+    return None
+
+
+_STOPS_DOING = re.compile(
+    r"\b(stop(?:ped|s)?|ceas(?:e|ed|es)|quit|halt(?:ed|s)?|end(?:ed|s)?)\s+([a-z]+ing)\b",
+    re.IGNORECASE,
+)
+_STOP_STEMS = stems_of(
+    "stop stopped cease ceased quit halt halted end ended ending discontinue discontinued "
+    "abandon abandoned suspend suspended longer not never"
+)
+
+
+_ASKED_OF = re.compile(r"\b(\w+)\s+of\s+(?:the\s+)?([A-Z][\w'-]*)")
+_HAS = re.compile(r"\b([A-Z][\w'-]*)\s+(?:has|had|have)\s+((?:[a-z]+\s+){1,5})")
+
+
+def other_holder(question: Question, sentence: str) -> str | None:
+    """The name a sentence says has what the question asks of another ("the discharge of the
+    Moselle": "the Rhine has an annual mean discharge"), when the sentence never names the
+    question's."""
+    asked = _ASKED_OF.search(question.text)
+    if asked is None:
+        return None
+    measure, owner = stem(asked.group(1).lower()), stem(asked.group(2).lower())
+    if owner in {stem(w.lower()) for w in WORD.findall(sentence)}:
+        return None
+    for held in _HAS.finditer(sentence):
+        holder = stem(held.group(1).lower())
+        if holder != owner and measure in {stem(word) for word in held.group(2).split()}:
+            return held.group(1)
+    return None
+
+
+# Relations whose two sides SQuAD v2 swaps: "OneDrive will soon become SkyDrive" against
+# "SkyDrive will soon become OneDrive", "NTL Telewest rebranded from Virgin Media".
+_RELATION = re.compile(
+    r"\b(?:(become|became|becomes)|(re-?brand(?:ed|s)?|rename[ds]?)"
+    r"|(replace[ds]?|succeed(?:ed|s)?))\b",
+    re.IGNORECASE,
+)
+# A capitalized word, or a code of a name ("Astra *1A*").
+_NAME_NEAR = re.compile(r"[A-Z][\w'’+-]*|\d+[A-Z][\w-]*")
+_RELATION_REACH = 4
+"""How many words from the relation's verb each side's name may stand."""
+_PASSIVE = re.compile(r"\b(?:was|were|is|are|been|be)\s+$", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1024)
+def _relation_sides(text: str) -> tuple[frozenset[str], str, frozenset[str]] | None:
+    """The words of the names a relation leads from and to, with its verb ("SkyDrive",
+    "become", "OneDrive"); None without a name on each side."""
+    match = _RELATION.search(text)
+    if match is None:
+        return None
+    before = re.findall(r"[^\s():/\"“”]+", text[: match.start()])[-_RELATION_REACH:]
+    after = re.findall(r"[^\s():/\"“”]+", text[match.end() :])[:_RELATION_REACH]
+    first = _name_run(list(reversed(before)))
+    second = _name_run(after)
+    if not first or not second:
+        return None
+    _, renamed, replaced = match.groups()
+    if renamed:
+        # "Virgin Media re-branded from NTL:Telewest": the name after "from" is the old one.
+        leads_back = "from" in (word.lower() for word in after)
+    elif replaced:
+        # "B replaced A" leads from A; "A was replaced by B" leads from A too.
+        leads_back = not (_PASSIVE.search(text[: match.start()]) or after[:1] == ["by"])
+    else:
+        leads_back = False
+    old, new = (second, first) if leads_back else (first, second)
+    return old, match.group().lower(), new
+
+
+def _name_run(words: list[str]) -> frozenset[str]:
+    """The stems of the first run of capitalized words among ``words``."""
+    run: list[str] = []
+    for word in words:
+        if _NAME_NEAR.match(word):
+            run.append(stem(word.strip(".,?'’").lower()))
+        elif run:
+            break
+    return frozenset(run)
+
+
+def reversed_relation(question: str, sentence: str) -> str | None:
+    """The relation's verb when the sentence leads it the other way round."""
+    asked = _relation_sides(question)
+    said = _relation_sides(sentence)
+    if asked is None or said is None:
+        return None
+    # "Astra 1A" and "Astra 2A" differ by what they do not share.
+    asked_old, asked_new = asked[0] - asked[2], asked[2] - asked[0]
+    said_old, said_new = said[0] - said[2], said[2] - said[0]
+    if not asked_old or not asked_new:
+        return None
+    swapped = asked_old & said_new and asked_new & said_old
+    return said[1] if swapped else None
+
+
+_CHANGE_ASKED = re.compile(
+    r"\b(?:did|does|do|has|have|had|will|would)\b[^?]*?\b(cut|reduce|raise|increase|decrease"
+    r"|lower|grow|lose|gain|save|drop|rise|fall|shrink|expand|add)\b",
+    re.IGNORECASE,
+)
+_CHANGE_SAID = stems_of(
+    CHANGE_VERBS
+    + " cut cuts reduce reduced reduces reduction reductions raise raised risen increases "
+    "decreases lower lowered grow grown growth lose lost loss losses gain gained gains save "
+    "saved saving savings drop fall fallen decline shrink shrank expand expanded expansion add "
+    "added addition change changed"
+)
+
+
+def level_for_change(question: Question, told: list[str]) -> bool:
+    """Whether the question asks how much something changed ("what amount did Harvard cut")
+    and the figure's sentence, and the one before, tell of no change."""
+    if question.expects == "date" or question.wants_arithmetic:
+        return False  # "when did Britain lose its colonies" dates an event
+    if not _CHANGE_ASKED.search(question.text):
+        return False
+    return not any(word in _CHANGE_SAID for word in told)
+
+
+# SQuAD v2 asks about a relative of the person the text tells of ("When did Edward the
+# Confessor's son return?" where Edward returned).
+_RELATIVE = re.compile(
+    r"(?:'s|’s|\bhis|\bher|\btheir)\s+(son|daughter|father|mother|wife|husband|brother"
+    r"|sister|successor|predecessor|heir|nephew|niece|uncle|aunt|grandson|granddaughter"
+    r"|widow)s?\b",
+    re.IGNORECASE,
+)
+
+
+def missing_relation(question: Question, stems: list[str]) -> str | None:
+    """The relative the question asks about, when the given stems never mention one."""
+    match = _RELATIVE.search(question.text)
+    if match is None:
+        return None
+    relative = match.group(1).lower()
+    return None if has_word(stems, stem(relative)) else relative

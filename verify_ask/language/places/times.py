@@ -1,0 +1,170 @@
+"""Place rules about time: the year a figure is given for when the question asks another,
+the moment ("at the start"), the end of a span of years, and a lifespan's birth or death."""
+
+from __future__ import annotations
+
+import re
+
+from verify_ask.language.lexicon import YEAR
+from verify_ask.language.question import Question
+
+YEAR_LABEL = re.compile(r"(?<!\d)(?:1[89]|20)\d\d:$")
+_LIFESPAN = re.compile(r"\(([^()]{0,80})\)")
+_DASH = re.compile(r"\s*(?:–|—|-|\bto\b)\s*")
+
+
+def lifespan_role(text: str, start: int, end: int) -> tuple[str, int] | None:
+    """ "born" or "died" for a date in a life's brackets, "(1919–1980)", "(born 10 July
+    1856)", "(d. 1679)", with where the brackets open; None elsewhere."""
+    opened = text.rfind("(", max(0, start - 80), start)
+    if opened < 0:
+        return None
+    match = _LIFESPAN.match(text, opened)
+    if match is None or match.end() < end:
+        return None
+    inside = match.group(1).split(";")[-1]  # "(Serbian: ...; 10 July 1856 – 7 January 1943)"
+    offset = match.end(1) - len(inside)
+    lead = inside.lstrip().lower()
+    if lead.startswith(("born", "b.")):
+        return "born", opened
+    if lead.startswith(("died", "d.")):
+        return "died", opened
+    dash = _DASH.search(inside)
+    if dash is None or dash.start() == 0:
+        return None
+    return ("born" if end <= offset + dash.start() else "died"), opened
+
+
+# What a question about one end of a span asks ("when did the empire *fall*").
+_ASKS_END = re.compile(
+    r"\b(?:end(?:ed|s)?|fall|fell|collaps\w*|dissol\w*|abolish\w*|out of power|los[et] power"
+    r"|disband\w*|ceas\w*|finish\w*)\b",
+    re.IGNORECASE,
+)
+_ASKS_START = re.compile(
+    r"\b(?:begin|began|begun|start\w*|found(?:ed|ing)?|establish\w*|creat\w*|form(?:ed)?"
+    r"|rise|rose|c[oa]me to power|launch\w*)\b",
+    re.IGNORECASE,
+)
+_YEAR_SPAN = re.compile(r"(?<!\d)((?:1[0-9]|20)\d\d)\s*[–—-]\s*((?:1[0-9]|20)?\d\d)(?!\d)")
+"""A span of years, "1851–1860" or "1368–1644" (its first and last year as groups)."""
+
+
+def other_end(question: Question, text: str, start: int, end: int) -> str | None:
+    """ "the start" or "the end" of a span of years ("1368–1644") the figure at
+    ``text[start:end]`` is, when the question asks about the other end."""
+    asks_end = bool(_ASKS_END.search(question.text))
+    asks_start = bool(_ASKS_START.search(question.text))
+    if asks_end == asks_start:
+        return None
+    for match in _YEAR_SPAN.finditer(text, max(0, start - 12), min(len(text), end + 12)):
+        if match.start(1) <= start and end <= match.end(1) and asks_end:
+            return "the start"
+        if match.start(2) <= start and end <= match.end(2) and asks_start:
+            return "the end"
+    return None
+
+
+_AT_THE_START = re.compile(
+    r"\b(?:start(?:ed|ing)?|beg[au]n|beginning|open(?:ed)?)\s+with\b|\binitially\b|\boriginally\b"
+    r"|\bat first\b|\bat (?:its|the) (?:founding|start|outset|beginning)\b",
+    re.IGNORECASE,
+)
+_PRESENT = re.compile(r"\b(?:does|do|is|are|has|have)\b", re.IGNORECASE)
+_PAST = re.compile(
+    r"\b(?:did|was|were|had|start\w*|beg[ai]n\w*|initial\w*|original\w*|first|founded|when)\b",
+    re.IGNORECASE,
+)
+
+
+def earlier(question: Question, clause: str) -> str | None:
+    """ "the start", when a present-tense question ("how many employees does it have") meets
+    a figure its clause gives for the beginning ("started with six employees")."""
+    if not _AT_THE_START.search(clause):
+        return None
+    if not _PRESENT.search(question.text) or _PAST.search(question.text):
+        return None
+    return "the start"
+
+
+def other_year(question: Question, clause: str) -> str | None:
+    """The year a figure's clause names, when the question asks about one other year; or
+    the span of years the clause gives it for, when the question asks about one of them."""
+    if question.expects == "date":
+        return None
+    asked = set(YEAR.findall(question.text))
+    said = YEAR.findall(clause)
+    if len(asked) != 1 or not said:
+        return None
+    if not asked & set(said):
+        return said[0]
+    # "in the decade 1851–1860" gives the figure for ten years, not for 1860.
+    if _YEAR_SPAN.search(question.text):
+        return None
+    spans = [m for m in _YEAR_SPAN.finditer(clause) if asked & set(YEAR.findall(m.group()))]
+    alone = YEAR.findall(_YEAR_SPAN.sub(" ", clause))
+    return spans[0].group() if spans and not asked & set(alone) else None
+
+
+def one_of_years(question: Question, labels: list[str]) -> bool:
+    """A cell of one year's column, when the question wants a total over several ("the
+    total audit fees in both 2018 and 2019" is a sum, not the 2018 "Total Fees")."""
+    asked = set(YEAR.findall(question.text))
+    held = asked & set(YEAR.findall(" ".join(labels)))
+    return len(asked) > 1 and len(held) < len(asked)
+
+
+RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+# "2019, 2018 and 2017", "December 31, 2019 and 2018": the years a list of figures is
+# given for, in order.
+_YEAR_LIST = re.compile(
+    r"(?<!\d)((?:1[89]|20)\d\d)((?:\s*,\s*(?:1[89]|20)\d\d)*)\s*,?\s*(?:and|&)\s*"
+    r"((?:1[89]|20)\d\d)(?!\d)"
+)
+_LIST_GAP = re.compile(r"^\s*(?:,\s*)?(?:and\s+)?$")
+
+
+def respective_year(sentence: str, figures: list[tuple[int, int]], start: int) -> str | None:
+    """The year the figure at ``start`` is given for in a sentence that pairs a list of
+    figures with a list of years "respectively" ("expense of $2.7 billion and $2.0 billion
+    for 2019 and 2018, respectively": $2.0 billion is 2018's); None when the sentence does
+    not pair them. ``figures`` are the spans, in ``sentence``, of the figures of its kind."""
+    if not RESPECTIVELY.search(sentence):
+        return None
+    years_match = _YEAR_LIST.search(sentence)
+    if years_match is None:
+        return None
+    years = YEAR.findall(years_match.group())
+    listed = [span for span in figures if span[1] <= years_match.start()]
+    listed = listed[-len(years) :]
+    if len(listed) != len(years):
+        return None
+    # The figures must form one list ("$2.5 million, $2.6 million, and $2.4 million").
+    if any(
+        not _LIST_GAP.match(sentence[before[1] : after[0]])
+        for before, after in zip(listed, listed[1:], strict=False)
+    ):
+        return None
+    for (first, _), year in zip(listed, years, strict=True):
+        if first == start:
+            return year
+    return None
+
+
+# "$200 (December 31, 2018: $169)", "£3.5 million (2018: £3.2 million)": the bracket gives
+# the earlier year's figure, so the one before it is another year's.
+_EARLIER_IN_BRACKETS = re.compile(
+    r"\s*\((?:[A-Za-z]+\s+(?:\d{1,2},?\s+)?)?((?:1[89]|20)\d\d)\s*:\s*[^)]*\d", re.IGNORECASE
+)
+
+
+def before_bracketed_year(question: Question, after: str) -> str | None:
+    """ "another year than 2018", for a figure followed by a bracket that gives 2018's
+    ("$200 (December 31, 2018: $169)"), when the question asks about 2018."""
+    match = _EARLIER_IN_BRACKETS.match(after)
+    if match is None:
+        return None
+    asked = set(YEAR.findall(question.text))
+    if asked != {match.group(1)}:
+        return None
+    return f"another year than {match.group(1)}"

@@ -1,0 +1,365 @@
+"""What a question asks for: the kind of value, whether it must be computed, its key terms."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from verify_ask.errors import InputError
+from verify_ask.language.lexicon import (
+    ASKS_DAY,
+    ASKS_MONTH,
+    CHANGE_VERBS,
+    COMPARATIVES,
+    NEGATION,
+    STOPWORDS,
+    TOTAL_WORDS,
+)
+
+Kind = Literal["number", "date"]
+
+_DATE_CUES = re.compile(
+    r"^\s*when\b|\b(what|which|in what|in which)\s+(fiscal\s+|financial\s+)?"
+    r"(year|date|month|day|decade|century|fy)\b"
+    r"|\bwhat\s+time\s+period\b|\b(year|date)\s+(did|was|were|is|of)\b|\bsince when\b",
+    re.IGNORECASE,
+)
+# A question that asks for a day or a month is answered at that precision or not at all.
+_NUMBER_CUES = re.compile(
+    r"\bhow\s+(many|much|long|old|far|big|large|tall|high|deep|wide|often|fast)\b"
+    r"|\b(what|which)\s+(is|was|were|are)?\s*(the\s+)?(number|amount|percentage|percent|share"
+    r"|proportion|ratio|rate|total|sum|average|cost|price|value|population|size|age|count)\b"
+    r"|\bpercentage\b|\bpercent\b|\bnumber of\b|\bamount of\b",
+    re.IGNORECASE,
+)
+_ARITHMETIC_CUES = re.compile(
+    r"\b(difference|change|changed|increase|decrease|growth|average|mean|ratio|combined|sum"
+    r"|how much more|how many more|how much less|how many fewer|how many less|by how much"
+    r"|percentage change|in total|altogether)\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*|\d[\d,.]*")
+
+
+@dataclass(frozen=True)
+class Question:
+    asked: str
+    """The question as the user wrote it, spaces collapsed: what the model and the record see."""
+    text: str
+    """The question as the rules read it: ``asked`` with accents folded ("Möngke" -> "Mongke"),
+    as the place index reads the source."""
+    expects: Kind | None
+    wants_arithmetic: bool
+    terms: tuple[str, ...]
+    """Stems of the content words, in order, without repeats."""
+    target: tuple[str, ...] = ()
+    """Stems of what a "how many / how much" question counts ("tree species", "tons")."""
+    unit: str | None = None
+    """The unit the question names ("how many miles" -> "mi"; "what percentage" -> "%")."""
+    names: tuple[str, ...] = ()
+    """Stems of the names the question mentions (capitalized words past its first word)."""
+    negated: bool = False
+    """The question asks about what did *not* happen ("When was the charter not adopted?")."""
+    predicate: str | None = None
+    """Stem of the question's last meaningful word, usually what happened ("founded")."""
+    total: bool = False
+    """The question asks for a total ("What was the total revenue?")."""
+    derivation: frozenset[str] = frozenset()
+    """Stems a text uses when it states the figure an arithmetic question asks for ("the
+    change in sales": "increased", "declined"); empty when it must be computed."""
+    difference: bool = False
+    """The question asks for a difference ("how many more", "the change in"): a calculation
+    that answers it subtracts."""
+    precision: Literal["day", "month"] | None = None
+    """The precision a date must have ("On what date", "In which month"); None for a year or
+    when the question does not say."""
+
+
+def analyze_question(text: str) -> Question:
+    """Read the cues of a question; raises ``InputError`` when it is empty."""
+    written = " ".join(text.split())
+    if not written:
+        raise InputError("the question is empty")
+    cleaned = fold(written)
+    if _DATE_CUES.search(cleaned):
+        expects: Kind | None = "date"
+    elif _NUMBER_CUES.search(cleaned):
+        expects = "number"
+    else:
+        expects = None
+    wants_arithmetic = expects != "date" and bool(_ARITHMETIC_CUES.search(cleaned))
+    if wants_arithmetic:
+        expects = "number"  # a computed figure: a change, a ratio, a sum, never a date
+    asked = _REASON.split(cleaned, maxsplit=1)[0]
+    return Question(
+        written,
+        cleaned,
+        expects,
+        wants_arithmetic,
+        content_terms(cleaned),
+        _counted_noun(cleaned),
+        _named_unit(cleaned) if expects != "date" else None,
+        _names(cleaned),
+        negates(asked),
+        _predicate(asked),
+        bool(_TOTAL.search(cleaned)),
+        _derivation(cleaned) if wants_arithmetic else frozenset(),
+        _asks_difference(cleaned),
+        _asked_precision(cleaned) if expects == "date" else None,
+    )
+
+
+def _asked_precision(text: str) -> Literal["day", "month"] | None:
+    if ASKS_DAY.search(text):
+        return "day"
+    if ASKS_MONTH.search(text):
+        return "month"
+    return None
+
+
+# By the question's cue; a comparison ("how much more", absent here) has no such word.
+_STATED_AS = {
+    "change": f"{CHANGE_VERBS} change changed growth difference",
+    "average": "average mean",
+    "ratio": "ratio",
+    "total": TOTAL_WORDS,
+}
+_CUE_FAMILY = {
+    "change": "change", "changed": "change", "increase": "change", "decrease": "change",
+    "growth": "change", "difference": "change", "percentage change": "change",
+    "average": "average", "mean": "average", "ratio": "ratio",
+    "combined": "total", "sum": "total", "in total": "total", "altogether": "total",
+}  # fmt: skip
+
+
+def _asks_difference(text: str) -> bool:
+    """A change ("the change in sales") or a comparison ("how many more"): both subtract."""
+    return any(
+        _CUE_FAMILY.get(cue, "change") == "change"
+        for cue in (match.group().lower() for match in _ARITHMETIC_CUES.finditer(text))
+    )
+
+
+def stems_of(words: str) -> frozenset[str]:
+    """The stems of a space-separated word list."""
+    return frozenset(stem(word) for word in words.split())
+
+
+def _derivation(text: str) -> frozenset[str]:
+    for match in _ARITHMETIC_CUES.finditer(text):
+        family = _CUE_FAMILY.get(match.group().lower())
+        if family:
+            return stems_of(_STATED_AS[family])
+    return frozenset()
+
+
+# "When was it dropped because it wasn't needed?" asks when it was dropped: the reason's
+# words are neither the event nor its polarity.
+_REASON = re.compile(r"\bbecause\b", re.IGNORECASE)
+# "How many total acres" counts acres; "the total cost" is not the tuition.
+_TOTAL = re.compile(r"(?<!how many )\b(total|combined|altogether)\b", re.IGNORECASE)
+
+
+# Verbs and particles too light to say what happened ("When did the war begin?").
+_LIGHT_WORDS = (
+    "occur occurred happen happened begin began start started end ended come came back out up "
+    "take took make made get got become became go went place use used th st nd rd effort efforts "
+    # How a figure was made known, not what it measures: "How much revenue did it report?"
+    # asks for the revenue, which a text gives as "Revenue reached 48.2 million euros".
+    "report reported record recorded post posted disclose disclosed announce announced "
+    # What frames the figure rather than the event: "in total", "years ago", "compared to".
+    "ago total altogether combined compare compared respectively exactly estimate estimated "
+    # Where a thing is, or how a question hedges, tells no event.
+    "located situated prior currently actually roughly approximately primarily exclusively "
+    "mainly mostly largely usually typically generally originally initially eventually finally "
+    "formally officially ultimately"
+)
+
+
+@lru_cache(maxsize=1)
+def _light_stems() -> frozenset[str]:
+    # A comparison's adjective ("In which year was X larger?") is the comparison checker's.
+    return stems_of(_LIGHT_WORDS) | stems_of(COMPARATIVES)
+
+
+def _predicate(text: str) -> str | None:
+    """The last content word that is neither light nor a unit ("weighed how much in kgs",
+    "in Euros")."""
+    from verify_ask.text.normalize.units import currency_code, unit_token
+
+    light = _light_stems()
+    words = _WORD.findall(text)
+    for position in range(len(words) - 1, -1, -1):
+        raw = words[position].strip("'-.,")
+        word = raw.lower()
+        if not word or word[:1].isdigit() or word in STOPWORDS:
+            continue
+        if is_code(raw):
+            continue  # the names rule asks for it
+        stemmed = stem(word)
+        if stemmed not in light and unit_token(word) is None and currency_code(word) is None:
+            return stemmed
+    return None
+
+
+# "It was not until 1823 that...", "not completed until 1769", "not only", "no less than":
+# the sentence asserts the figure.
+_NOT_A_DENIAL = re.compile(
+    r"\s*(?:only|just|less than|more than|fewer than|later than|earlier than)\b"
+    r"|[^.;:]*?\buntil\b",
+    re.IGNORECASE,
+)
+
+
+def negates(text: str, start: int = 0, end: int | None = None) -> bool:
+    """Whether ``text[start:end]`` denies what it says: a negation that is not the start of
+    "not until", "not only" or "no less than"."""
+    end = len(text) if end is None else end
+    return any(
+        not _NOT_A_DENIAL.match(text, match.end(), end)
+        for match in NEGATION.finditer(text, start, end)
+    )
+
+
+_CAPITALIZED = re.compile(r"(?<![.?!]\s)(?<!^)\b[A-Z][A-Za-z0-9'\-]*[A-Za-z0-9]")
+
+
+def is_code(name: str) -> bool:
+    """A name holding a digit or a hyphen ("AS-201", "S-IVB"): it is kept and matched as
+    written, since the source's word index splits it."""
+    return any(c.isdigit() or c == "-" for c in name)
+
+
+_IN_BEFORE = re.compile(r"\bin\s+$", re.IGNORECASE)
+
+
+def _names(text: str) -> tuple[str, ...]:
+    """Stems of capitalized words; a code with digits or a hyphen ("AS-201") stays whole.
+    The currency asked in ("in Euros") names nothing."""
+    from verify_ask.text.normalize.units import currency_code
+
+    seen: dict[str, None] = {}
+    for match in _CAPITALIZED.finditer(text):
+        word = match.group().lower()
+        if word in STOPWORDS:
+            continue
+        if currency_code(word) and _IN_BEFORE.search(text, 0, match.start()):
+            continue
+        seen.setdefault(word if is_code(word) else stem(word), None)
+    return tuple(seen)
+
+
+# A proportion is asked in percent too: an amount ("$2,010") is no proportion of anything.
+_PERCENT = re.compile(r"\b(percent|percentage|per cent|proportion)\b|%", re.IGNORECASE)
+_UNIT_PHRASES = (
+    re.compile(r"\bhow\s+(?:many|much)\s+([A-Za-z]+(?:\s+[A-Za-z]+){0,2})", re.IGNORECASE),
+    re.compile(r"\bin\s+([A-Za-z]+(?:\s+[A-Za-z]+)?)\s*\??$", re.IGNORECASE),
+)
+
+
+_UNIT_QUALIFIERS = frozenset("total more fewer less additional extra".split())
+
+
+def _named_unit(text: str) -> str | None:
+    """A measurement unit or percent the question asks in; never a currency ("pounds")."""
+    from verify_ask.text.normalize.units import unit_token
+
+    if _PERCENT.search(text):
+        return "%"
+    for pattern in _UNIT_PHRASES:
+        match = pattern.search(text)
+        if not match:
+            continue
+        words = match.group(1).split()
+        if len(words) > 1 and words[0].lower() in _UNIT_QUALIFIERS:
+            words = words[1:]  # "how many total acres", "how many more miles"
+        for phrase in (" ".join(words[:2]), words[0]):
+            unit = unit_token(phrase)
+            if unit is not None and len(phrase) > 2:
+                return unit
+    return None
+
+
+_COUNTED = re.compile(r"\bhow\s+(?:many|much)\s+((?:[A-Za-z][A-Za-z'\-]*\s*){1,4})", re.I)
+_NOT_A_NOUN = frozenset(
+    "of do does did are is was were have has had can could would will in on at for to the a an "
+    "been be may might should must".split()
+)
+
+
+def counted_head(text: str) -> str | None:
+    """The stem of the plural noun a "how many" question counts ("how many private *schools*
+    existed", "how many *students* signed up"); None when no word after "how many" reads as
+    one ("how many people", "how many LEA-funded 11 to 18 schools")."""
+    match = _COUNTED.search(text)
+    if not match:
+        return None
+    words = []
+    for word in match.group(1).split():
+        if word.lower() in _NOT_A_NOUN:
+            break
+        words.append(word)
+    # "How many Victorians": a people is named in many ways ("members", "residents").
+    plural = [w for w in words if w.endswith("s") and not w.endswith("ss") and w.islower()]
+    return stem(plural[0]) if plural else None
+
+
+def _counted_noun(text: str) -> tuple[str, ...]:
+    match = _COUNTED.search(text)
+    if not match:
+        return ()
+    words = []
+    for word in match.group(1).lower().split():
+        if word in _NOT_A_NOUN:
+            break
+        words.append(stem(word))
+    return tuple(words)
+
+
+def content_terms(text: str) -> tuple[str, ...]:
+    """Stems of the words that carry meaning; a capitalized common word past the first one
+    is kept, since it names something ("the amount of Other in 2018")."""
+    seen: dict[str, None] = {}
+    for position, raw in enumerate(_WORD.findall(text)):
+        word = raw.strip("'-.,")
+        lower = word.lower()
+        named = position > 0 and word[:1].isupper()
+        if lower and (lower not in STOPWORDS or named):
+            seen.setdefault(stem(lower), None)
+    return tuple(seen)
+
+
+def fold(text: str) -> str:
+    """The text with accented letters as their plain ones ("Möngke" -> "Mongke"), one for
+    one, so offsets into it are offsets into the text: questions and sources disagree
+    about accents, and the word patterns read ASCII letters."""
+    return text.translate(_folding(text))
+
+
+def _folding(text: str) -> dict[int, str]:
+    table: dict[int, str] = {}
+    for char in set(text):
+        if char.isascii() or not char.isalpha():
+            continue
+        base = unicodedata.normalize("NFKD", char)[:1]
+        if base.isascii() and base.isalpha():
+            table[ord(char)] = base
+    return table
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The Snowball (Porter 2) stem: "founded"/"founding" -> "found"; digits lose separators."""
+    if word[:1].isdigit():
+        return word.replace(",", "")
+    return _stemmer().stemWord(word)
+
+
+@lru_cache(maxsize=1)
+def _stemmer():  # noqa: ANN202 - snowballstemmer has no type hints
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")

@@ -1,0 +1,208 @@
+"""The source text: reading it safely, and finding sentences and lines by character offset."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
+
+from verify_ask.errors import InputError
+
+if TYPE_CHECKING:
+    from verify_ask.text.normalize import Mention
+
+_Built = TypeVar("_Built")
+
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
+"""Refuse larger sources outright: reading them would exhaust memory long before an answer."""
+
+# A sentence ends at . ! ? (optionally closed by a quote or bracket) followed by whitespace,
+# or at a line break. A decimal point ("3.5") has no whitespace after it, so it never ends one.
+_SENTENCE_END = re.compile(r"""[.!?]["')\]]*\s+|\n+""")
+# ...but not after an initial ("Hugh L. Dryden") or a common abbreviation ("Dr.", "Sept.").
+_NOT_AN_END = re.compile(
+    r"(?:\b[A-Z]|\b(?:Mr|Mrs|Ms|Dr|Prof|St|Mt|Ft|Jr|Sr|Gen|Gov|Sen|Rep|Lt|Col|Capt|Sgt|Rev|Inc|Co"
+    r"|Corp|Ltd|Bros|vs|etc|approx|ca|No|Nos|Fig|Vol|pp|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct"
+    r"|Nov|Dec|e\.g|i\.e|U\.S|U\.K))\.$"
+)
+
+
+_LETTERS_AND_DIGITS = re.compile(r"[a-z0-9]+")
+
+
+@dataclass(frozen=True)
+class Source:
+    """The text with its sentences, lines and figures; the indexes that other code builds
+    over it are kept with it (``cached``)."""
+
+    text: str
+    path: str | None = None
+    _line_starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _built: dict[Callable[[Source], Any], Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        starts = [0] + [match.end() for match in re.finditer("\n", self.text)]
+        object.__setattr__(self, "_line_starts", tuple(starts))
+
+    @cached_property
+    def sentences(self) -> tuple[tuple[int, int], ...]:
+        """(start, end) of every sentence, whitespace trimmed, in order."""
+        spans = []
+        start = 0
+        for match in _SENTENCE_END.finditer(self.text):
+            end = match.start() + len(match.group().rstrip())
+            if "\n" not in match.group() and _NOT_AN_END.search(self.text, max(0, end - 6), end):
+                continue
+            spans.append(_trim(self.text, start, end))
+            start = match.end()
+        spans.append(_trim(self.text, start, len(self.text)))
+        return tuple(span for span in spans if span[1] > span[0])
+
+    def poses(self, question: str) -> bool:
+        """Whether the text ends by asking the question itself, as a word problem does (words
+        compared without case or marks): its figures are then the problem's data, not the
+        answer. A text that asks the question and then answers it (an FAQ) does not."""
+        asked = " ".join(_LETTERS_AND_DIGITS.findall(question.lower()))
+        return len(asked) > 0 and self._letters_and_digits.endswith(asked)
+
+    @cached_property
+    def _letters_and_digits(self) -> str:
+        return " ".join(_LETTERS_AND_DIGITS.findall(self.text.lower()))
+
+    @cached_property
+    def sentence_starts(self) -> list[int]:
+        return [start for start, _ in self.sentences]
+
+    def sentence_index(self, offset: int) -> int:
+        """Index of the sentence holding ``offset`` (the one before, between sentences)."""
+        return max(bisect.bisect_right(self.sentence_starts, offset) - 1, 0)
+
+    @cached_property
+    def mentions(self) -> list[Mention]:
+        """Every figure and date in the source with its offsets (computed once)."""
+        from verify_ask.text.normalize import find_values
+
+        return find_values(self.text)
+
+    def cached(self, build: Callable[[Source], _Built]) -> _Built:
+        """``build(self)``, made on first use and kept as long as this source lives.
+
+        The indexes over a source (``places.places_of``, ``passages.passage_index_of``,
+        ``tables.tables_of``) belong to the code that reads them, which keeps them here
+        rather than this module importing that code. A weak-keyed dictionary in that code
+        would never let go: each index refers back to its source.
+        """
+        try:
+            return self._built[build]
+        except KeyError:
+            made = self._built[build] = build(self)
+            return made
+
+    def sentence_around(self, start: int, end: int) -> tuple[int, int]:
+        """The sentence holding the span; a span crossing sentences gets their union."""
+        starts = self.sentence_starts
+        first = max(bisect.bisect_right(starts, start) - 1, 0)
+        last = max(bisect.bisect_right(starts, max(end - 1, start)) - 1, first)
+        return self.sentences[first][0], max(self.sentences[last][1], end)
+
+    def line_of(self, offset: int) -> int:
+        """1-based line number of a character offset."""
+        return bisect.bisect_right(self._line_starts, offset)
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def read_source(path: str, stdin: BinaryIO | None = None) -> Source:
+    """Read a UTF-8 source file, or ``stdin`` (the caller's standard input) when ``path``
+    is "-".
+
+    Every way a file can be unusable becomes an ``InputError`` naming the path.
+    """
+    if not path:  # Path("") is ".", which would be reported as a directory
+        raise InputError("the source path is empty")
+    if path == "-":
+        if stdin is None:
+            raise InputError("there is no standard input to read the source from")
+        data = stdin.read(MAX_SOURCE_BYTES + 1)
+        label = "<stdin>"
+    else:
+        data = _read_file(Path(path))
+        label = path
+    return source_from_bytes(data, label)
+
+
+def source_from_bytes(data: bytes, label: str) -> Source:
+    if len(data) > MAX_SOURCE_BYTES:
+        raise InputError(f"source {label} is larger than {MAX_SOURCE_BYTES // 2**20} MiB")
+    if b"\x00" in data[:65536]:
+        raise InputError(f"source {label} looks binary (it contains NUL bytes), not text")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InputError(
+            f"source {label} is not UTF-8 text (bad byte at offset {error.start}); "
+            "convert it first, e.g. with iconv"
+        ) from None
+    if _looks_like_html(label, text):
+        text = html_to_text(text)
+    if not text.strip():
+        raise InputError(f"source {label} is empty")
+    return Source(text=text, path=None if label == "<stdin>" else label)
+
+
+def _looks_like_html(label: str, text: str) -> bool:
+    if label.lower().endswith((".html", ".htm")):
+        return True
+    head = text.lstrip()[:64].lower()
+    return head.startswith(("<!doctype html", "<html"))
+
+
+def html_to_text(markup: str) -> str:
+    """The readable text of an HTML page (scripts, styles and markup dropped).
+
+    Offsets in evidence then point into this text, not into the HTML file.
+    """
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(markup, "html.parser")
+    for element in soup(["script", "style", "noscript", "template", "head"]):
+        element.decompose()
+    # Block elements end a line; inline ones (<b>, <a>) stay inside their sentence.
+    for element in soup(_BLOCK_TAGS):
+        element.insert_after("\n")
+    for cell in soup(["td", "th"]):
+        cell.insert_after(" | ")
+    lines = (" ".join(line.split()) for line in soup.get_text().splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+_BLOCK_TAGS = (
+    "p div h1 h2 h3 h4 h5 h6 li tr br table ul ol section article header footer blockquote "
+    "pre dd dt figcaption caption"
+).split()
+
+
+def _read_file(path: Path) -> bytes:
+    try:
+        if path.is_dir():
+            raise InputError(f"source {path} is a directory, not a file")
+        with path.open("rb") as handle:
+            return handle.read(MAX_SOURCE_BYTES + 1)
+    except FileNotFoundError:
+        raise InputError(f"source {path} not found") from None
+    except PermissionError:
+        raise InputError(f"source {path} is not readable (permission denied)") from None
+    except OSError as error:
+        raise InputError(f"source {path} cannot be read: {error.strerror or error}") from None
