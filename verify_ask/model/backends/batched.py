@@ -11,10 +11,10 @@ head. Drafts, samples and scores all read the same head, so drafting cannot chan
 
 Drafting is off by default. Drafts now end where an answer ends and only a lone history
 drafts, which brought a lone greedy answer's decode to 0.70-0.79x on copied answers and
-0.81-0.90x on the others (``scripts/bench_sampler.py --only c``), but greedy + 10 samples,
-the default question, only to 0.98x. And llama.cpp's hidden state moves with the batch's
-shape (every row of a multi-token batch 0.5-0.8 logits from a one-token step's), which
-flipped a near-tied greedy token on 3 of 20 questions.
+0.79-0.90x on the others (``scripts/bench_sampler.py --only c``), but greedy + 10 samples,
+the default question, only to 0.98-0.99x (from 1.14x). And llama.cpp's hidden state moves
+with the batch's shape (every row of a multi-token batch 0.5-0.8 logits from a one-token
+step's), which flipped a near-tied greedy token on 3 of 20 questions.
 """
 
 from __future__ import annotations
