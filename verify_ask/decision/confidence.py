@@ -26,7 +26,7 @@ from pathlib import Path
 from verify_ask.candidates import Candidate, Sample
 from verify_ask.checkers.base import CheckResult, Evidence
 from verify_ask.errors import InputError
-from verify_ask.language.lexicon import COMPLEMENT, HOW_MANY_OR_MUCH
+from verify_ask.language.lexicon import HOW_MANY_OR_MUCH
 from verify_ask.language.question import Question
 from verify_ask.model.ranking import Ranking
 from verify_ask.text.source import Source
@@ -127,7 +127,7 @@ def _question_form(candidate: Candidate, question: Question) -> dict[str, float]
         "question.arithmetic": float(question.wants_arithmetic),
         "question.how_many": float(bool(HOW_MANY_OR_MUCH.search(question.text))),
         "question.names": min(len(question.names), 3) / 3,
-        "question.complement": float(bool(COMPLEMENT.search(question.text))),
+        "question.complement": float(question.complement),
         "question.negated": float(question.negated),
     }
     if isinstance(value, DateValue):

@@ -14,6 +14,7 @@ from verify_ask.language.lexicon import (
     ASKS_MONTH,
     CHANGE_VERBS,
     COMPARATIVES,
+    COMPLEMENT,
     NEGATION,
     STOPWORDS,
     TOTAL_WORDS,
@@ -76,6 +77,9 @@ class Question:
     precision: Literal["day", "month"] | None = None
     """The precision a date must have ("On what date", "In which month"); None for a year or
     when the question does not say."""
+    complement: bool = False
+    """The question asks for what lies outside something ("How many work *outside* the Porto
+    plant?"): the figure the text gives for that thing is what it excludes."""
 
 
 def analyze_question(text: str) -> Question:
@@ -109,6 +113,7 @@ def analyze_question(text: str) -> Question:
         _derivation(cleaned) if wants_arithmetic else frozenset(),
         _asks_difference(cleaned),
         _asked_precision(cleaned) if expects == "date" else None,
+        bool(COMPLEMENT.search(cleaned)),
     )
 
 

@@ -331,7 +331,7 @@ class PlaceIndex(NameIndex):
             has_predicate,
             totals=not question.total or any(word in measures.TOTAL_STEMS for word in clause),
             states_derivation=measures.states_derivation(beside(stems, first, last), question),
-            complement_unstated=bool(COMPLEMENT.search(question.text))
+            complement_unstated=question.complement
             and not COMPLEMENT.search(self.text, sentence_start, sentence_end),
             stated_as_change=measures.as_change(stems[max(0, first - 2) : first]),
             opposite=opposite,

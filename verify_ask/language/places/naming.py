@@ -146,25 +146,8 @@ class NameIndex(TextIndex):
         return (
             len(found) >= TOPIC_SENTENCES
             or (0 in found and len(found) >= 2)
-            or (0 in found and self._opens_text(name))
+            or (0 in found and self._goes_on_about(name, 1))
         )
-
-    def _opens_text(self, name: str) -> bool:
-        """Whether the name is among the capitalized words the text opens with, and the
-        second sentence opens with a pronoun that stands for it."""
-        if len(self.source.sentences) < 2:
-            return False
-        start, end = self.source.sentences[1]
-        opening = self.text[start:end].split(maxsplit=1)[:1]
-        if not opening or opening[0].lower() not in _PRONOUNS:
-            return False
-        starts, stems, sentences, _ = self._words
-        for index in range(len(stems)):
-            if sentences[index] != 0 or not self.text[starts[index]].isupper():
-                return False
-            if same_stem(stems[index], name):
-                return True
-        return False
 
     def _name_here(self, question: Question, name: str, here: int) -> bool:
         """Whether a name stands in sentence ``here`` or the one before, however written
@@ -202,7 +185,7 @@ class NameIndex(TextIndex):
         the name, because the sentence before opens with it ("Gou derived a formula... His
         calendar ... in 1281"): the first name of a sentence is its subject, a later one is
         not ("Fresno is ... the largest city in the Central Valley ... It is 220 miles")."""
-        if sentence == 0 or not self.source.sentences:
+        if not 0 < sentence < len(self.source.sentences):
             return False
         start, end = self.source.sentences[sentence]
         opening = self.text[start:end].split(maxsplit=1)[:1]
