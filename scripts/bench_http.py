@@ -37,7 +37,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the server launcher the tests use
@@ -120,7 +122,9 @@ def main() -> int:
     return 0
 
 
-def _batch_jobs(args: argparse.Namespace, server_context, serving: str) -> int:  # noqa: ANN001
+def _batch_jobs(
+    args: argparse.Namespace, server_context: AbstractContextManager[Any], serving: str
+) -> int:
     """--batch wall time at each --jobs against a started server; ratio to the first."""
     examples = ROOT / "examples"
     asked = [json.loads(line)["question"] for line in (examples / "questions.jsonl").open()]

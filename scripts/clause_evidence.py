@@ -156,7 +156,7 @@ PLACE = ("span.pass", "span.score", "span.sentence_terms", "question.terms_absen
 
 def main() -> None:
     from verify_ask.evaluation.dataset import read_records
-    from verify_ask.evaluation.fit import FEATURES, cases, choose_threshold, out_of_fold, tally
+    from verify_ask.evaluation.fit import FEATURES, cases, measure
     from verify_ask.evaluation.runner import restore
     from verify_ask.evaluation.split import in_part
     from verify_ask.settings import Settings
@@ -188,9 +188,7 @@ def main() -> None:
           "| TAT-QA precision at coverage |")
     print("|---|---:|---:|---:|---:|")
     for label, names in variants:
-        scores = out_of_fold(rows, names)
-        threshold = choose_threshold(rows, scores)
-        by = tally(rows, scores, threshold)
+        threshold, by = measure(rows, names)
         squad, unanswerable, tatqa = (
             by.get(k) for k in ("squad_v1.1_dev", "squad_v2.0_dev_unanswerable", "tatqa_dev")
         )

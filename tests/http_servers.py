@@ -267,9 +267,15 @@ class LlamaCppServer:
         ]
         if api_key:
             command += ["--api_key", api_key]
+        self._start(command, ready_s)
+
+    def _start(self, command: list[str], ready_s: float, env: dict[str, str] | None = None) -> None:
+        self._name = Path(command[0]).name if command[0] != sys.executable else "llama_cpp.server"
         # A file, not a pipe: the server logs every request, and a full pipe would stall it.
         self._log = tempfile.TemporaryFile(mode="w+")
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=self._log)
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, stderr=self._log, env=env
+        )
         try:
             self._wait_ready(ready_s)
         except BaseException:
@@ -289,14 +295,14 @@ class LlamaCppServer:
             if self.process.poll() is not None:
                 self._log.seek(0)
                 log = self._log.read()
-                raise RuntimeError(f"llama_cpp.server exited: {log[-2000:]}")
+                raise RuntimeError(f"{self._name} exited: {log[-2000:]}")
             try:
                 with urllib.request.urlopen(request, timeout=2) as response:
                     if response.status == 200:
                         return
             except (urllib.error.URLError, OSError):
                 time.sleep(0.3)
-        raise RuntimeError(f"llama_cpp.server not ready after {ready_s} s")
+        raise RuntimeError(f"{self._name} not ready after {ready_s} s")
 
     def close(self) -> None:
         if self.process.poll() is None:
@@ -332,15 +338,7 @@ class LlamaServer(LlamaCppServer):
         command = [str(binary), "-m", str(model), "--host", "127.0.0.1", "--port",
                    str(self.port), "-np", str(slots), "-c", str(4096 * slots),
                    "-t", str(os.cpu_count() or 1)]  # fmt: skip
-        self._log = tempfile.TemporaryFile(mode="w+")
-        self.process = subprocess.Popen(
-            command, stdout=self._log, stderr=subprocess.STDOUT, env=environment
-        )
-        try:
-            self._wait_ready(ready_s)
-        except BaseException:
-            self.close()
-            raise
+        self._start(command, ready_s, environment)
 
 
 def _link_libraries(folder: Path) -> None:

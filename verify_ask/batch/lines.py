@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from verify_ask.errors import InputError
+from verify_ask.text.source import standard_input
 
 
 @dataclass
@@ -24,19 +25,14 @@ def open_batch(path: str, stdin: BinaryIO | None = None) -> BatchLines:
     line by line, so a producer upstream in a pipeline sees answers while it is still writing
     questions."""
     if path == "-":
-        return BatchLines(_numbered(_own_reader(_given(stdin))), None, "<stdin>")
+        reader = _own_reader(standard_input(stdin, "the batch"))
+        return BatchLines(_numbered(reader), None, "<stdin>")
     data = _read(Path(path))
     raw = data.split(b"\n")
     if raw and raw[-1] == b"":
         raw.pop()
     total = sum(1 for line in raw if line.strip())
     return BatchLines(_numbered(raw), total, path)
-
-
-def _given(stdin: BinaryIO | None) -> BinaryIO:
-    if stdin is None:
-        raise InputError("there is no standard input to read the batch from")
-    return stdin
 
 
 def _own_reader(stdin: BinaryIO) -> BinaryIO:

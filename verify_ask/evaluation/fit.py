@@ -199,12 +199,17 @@ def ablation(all_cases: Sequence[Case], kept: Sequence[str]) -> dict[str, dict[s
     variants += [(f"with {n}", [*kept, n]) for n in others]
     variants.append(("with all", [*kept, *others]))
     for label, names in variants:
-        scores = out_of_fold(all_cases, names)
-        threshold = choose_threshold(all_cases, scores)
-        table[label] = {"threshold": threshold} | {
-            k: row(v) for k, v in tally(all_cases, scores, threshold).items()
-        }
+        threshold, scores = measure(all_cases, names)
+        table[label] = {"threshold": threshold} | {k: row(v) for k, v in scores.items()}
     return table
+
+
+def measure(all_cases: Sequence[Case], names: Sequence[str]) -> tuple[float, dict[str, Score]]:
+    """A model over ``names``, out of fold: the threshold its fit chooses, and what it
+    answers there, per dataset."""
+    scores = out_of_fold(all_cases, names)
+    threshold = choose_threshold(all_cases, scores)
+    return threshold, tally(all_cases, scores, threshold)
 
 
 def fit_and_write(scored: Sequence[Scored], settings: Settings, path: str) -> dict[str, object]:

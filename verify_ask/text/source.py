@@ -133,14 +133,20 @@ def read_source(path: str, stdin: BinaryIO | None = None) -> Source:
     if not path:  # Path("") is ".", which would be reported as a directory
         raise InputError("the source path is empty")
     if path == "-":
-        if stdin is None:
-            raise InputError("there is no standard input to read the source from")
-        data = stdin.read(MAX_SOURCE_BYTES + 1)
+        data = standard_input(stdin, "the source").read(MAX_SOURCE_BYTES + 1)
         label = "<stdin>"
     else:
         data = _read_file(Path(path))
         label = path
     return source_from_bytes(data, label)
+
+
+def standard_input(stdin: BinaryIO | None, what: str) -> BinaryIO:
+    """``stdin`` to read ``what`` from ("-"), or an ``InputError`` when the process has none
+    (started with it closed)."""
+    if stdin is None:
+        raise InputError(f"there is no standard input to read {what} from")
+    return stdin
 
 
 def source_from_bytes(data: bytes, label: str) -> Source:

@@ -209,10 +209,10 @@ def _plan_drafts(
     Each step pays a fixed cost (the weights) plus one row's layers per token. A draft saves
     steps only if it shortens the longest history, and with several histories the step's
     fixed cost is shared already: replayed on 66 questions' greedy + 10 samples
-    (``scripts/replay_drafts.py``), drafting every history cost 1.07x the decode without
-    drafts, drafting only while a single history is left 1.00x. So drafts are made only for
-    a lone history (all samples still agreeing, or the greedy answer alone), within the
-    budget.
+    (``scripts/replay_drafts.py``; the costs are in docs/speed.md), drafting every history
+    cost more than the decode without drafts, drafting only while a single history is left
+    as much. So drafts are made only for a lone history (all samples still agreeing, or the
+    greedy answer alone), within the budget.
     """
     drafts: list[list[int]] = [[] for _ in branches]
     if lookup is None or len(branches) > DRAFTING_HISTORIES:
