@@ -1030,6 +1030,11 @@ EXPENSES = (
     "Table:\n | 2019 | 2018\nImpairment charges | $94.2 | $394.0\n"
     "Other operating expenses | 27.0 | 33.7\nTotal Other operating expenses | $166.3 | $513.3\n"
 )
+# Written for this test.
+CONJUNCTS = (
+    "Lumen Foods makes frozen meals. It opened an office in Montreal in September 2021 and a "
+    "plant in Porto on 2 May 2022."
+)
 REVENUE = "Table:\n$ million | 2019 | 2018\nRevenue | 532.0 | 470.0\nCosts | 210.0 | 190.0\n"
 DEPOSITS = "Deposits held as collateral at 31 December 2019 are £3.5 million (2018: £3.5 million)."
 GUARANTEE = (
@@ -1071,6 +1076,10 @@ GUARANTEE = (
         ("What were the Other operating expenses in 2019?", "27.0", EXPENSES, "pass"),
         ("What were the Other operating expenses in 2019?", "$166.3", EXPENSES, "fail"),
         ("What were the total Other operating expenses in 2019?", "$166.3", EXPENSES, "pass"),
+        ("When did Lumen Foods open its plant in Porto?", "2 May 2022", CONJUNCTS, "pass"),
+        ("When did Lumen Foods open its office in Montreal?", "September 2021", CONJUNCTS,
+         "pass"),
+        ("When did Lumen Foods open its office in Montreal?", "2 May 2022", CONJUNCTS, "fail"),
     ],
     ids=["words-after-its-figure", "words-of-the-next-figure", "first-of-a-list",
          "the-questions-figure-is-no-rival", "the-year-asked", "another-year",
@@ -1079,7 +1088,9 @@ GUARANTEE = (
          "born-first", "died-second", "other-man-died", "birth-is-no-death", "another-life",
          "after-a-semicolon", "death-is-no-birth", "died-year",
          "count", "a-measure-is-no-count", "unit-asked", "unit-after-total",
-         "the-row", "its-total-row", "total-asked"],
+         "the-row", "its-total-row", "total-asked",
+         "date-of-its-conjunct", "first-conjunct",
+         "date-of-the-other-conjunct"],
 )  # fmt: skip
 def test_the_text_decides_which_figure_the_question_means(
     question: str, answer: str, text: str, verdict: str

@@ -175,7 +175,11 @@ class SpanChecker:
         if rival is None:
             return self._pass(best_place.score, evidence, where, signals)
         rival_place, rival_mention = rival
-        if rival_place.score > best_place.score + margin and BETTER_RIVAL.id not in ignored:
+        if (
+            rival_place.score > best_place.score + margin
+            and _better_read_strictly(context, best, rival_mention, margin)
+            and BETTER_RIVAL.id not in ignored
+        ):
             return self._fail(
                 BETTER_RIVAL,
                 f"{where}, but {rival_mention.surface!r} scores {rival_place.score:.2f}",
@@ -183,7 +187,9 @@ class SpanChecker:
                 evidence,
                 signals,
             )
-        if rival_place.score < best_place.score - margin:
+        if rival_place.score < best_place.score - margin and not _better_read_strictly(
+            context, best, rival_mention, margin
+        ):
             return self._pass(best_place.score, evidence, where, signals)
         # Two figures stand about as well: the model's wrong answer is usually the other
         # one, so the place cannot decide and the model must prefer this one (measured
@@ -293,6 +299,19 @@ def _named_item(question: Question, source: Source, mine: Mention) -> Mention | 
     items.sort(key=lambda pair: -pair[0])
     (best, mention), (runner_up, _) = items[0], items[1]
     return mention if best > runner_up else None
+
+
+def _better_read_strictly(
+    context: CheckContext, mine: Mention, rival: Mention, margin: float
+) -> bool:
+    """Whether the rival still stands clearly better when each question word counts only
+    for the nearest figure of its kind: a date beside the question's names ("a plant in
+    Porto on 2 May 2022") is not beaten by one nearer the verb ("opened an office in
+    Montreal in September 2021")."""
+    index = places_of(context.source)
+    question = context.question
+    theirs = index.place(question, rival.start, rival.end, strict=True).score
+    return theirs > index.place(question, mine.start, mine.end, strict=True).score + margin
 
 
 def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, Mention] | None:

@@ -28,6 +28,7 @@ from verify_ask.text.source import Source
 L2 = 1.0
 TARGET_PRECISION = 0.95
 TARGET_ABSTAIN = 0.95
+SWEEP = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 FEATURES = ("hand.accepted", "span.rival_gap", "comparison.pass", "vote.share", "rank.share")
 """The evidence the shipped model weighs. Chosen out of fold on the design records
 (``docs/eval.md``): every other feature ``confidence.features`` computes, added to these,
@@ -236,9 +237,12 @@ def fit_and_write(scored: Sequence[Scored], settings: Settings, path: str) -> di
         "weights": path,
         "threshold": threshold,
         "out_of_fold": {k: row(v) for k, v in tally(all_cases, oof, threshold).items()},
-        "hand_rules": {
-            k: row(v) for k, v in tally(all_cases, hand_scores(all_cases), 0.5).items()
+        # What --min-confidence trades, out of fold: coverage against abstention.
+        "out_of_fold_by_min_confidence": {
+            str(t): {k: row(v) for k, v in tally(all_cases, oof, t).items()}
+            for t in SWEEP
         },
+        "hand_rules": {k: row(v) for k, v in tally(all_cases, hand_scores(all_cases), 0.5).items()},
         "features": names,
         "ablation": ablation(all_cases, names),
     }

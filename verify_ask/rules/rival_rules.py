@@ -13,13 +13,20 @@ _DUST = (
     "remains in the air."
 )
 _WINDBLOWN = "How many tons of dust are windblown out of the Sahara each year?"
+_PLANT = (
+    "It opened an office in Montreal in September 2021 and a plant in Porto on 2 May 2022."
+)
 BETTER_RIVAL = step(
     "S301", "better-rival", "rival",
-    "Another figure of the same kind stands clearly better (by more than the margin).",
-    ["place.score", "rival.score"],
+    "Another figure of the same kind stands clearly better (by more than the margin), "
+    "read loosely and strictly.",
+    ["place.score", "rival.score", "place.strict_score", "rival.strict_score"],
     examples=[
         Example(_DUST, _WINDBLOWN, "132 million tons"),
         Example(_DUST, _WINDBLOWN, "182 million tons", refused=False),
+        # Nearer the verb, the Montreal date places better, but read strictly "plant" and
+        # "Porto" are the second conjunct's, the date's own.
+        Example(_PLANT, "When did it open its plant in Porto?", "2 May 2022", refused=False),
     ],
 )  # fmt: skip
 
@@ -42,7 +49,7 @@ _TUMENS = (
 )
 RIVALS_WORDS = step(
     "S303", "rivals-words", "rival",
-    "Read strictly, the question's words belong to an equally placed rival.",
+    "Read strictly, the question's words belong to a rival placed as well or better.",
     ["place.strict_score", "rival.strict_score"],
     examples=[
         Example(_TUMENS, "How many Khitan Tumens were there?", "4"),

@@ -50,6 +50,7 @@ _ITEM_ENDS = frozenset("and or but while whereas".split())
 _VERB_FORM = re.compile(r"^[a-z]{2,}(?:ed|ing)$")
 _PAST_TENSE = re.compile(r"^[a-z]{2,}ed$")
 _LINKING = frozenset("to and or of the than from".split())
+_CONJUNCTIONS = frozenset({"and", "or", "but"})
 _LIFE_EVENTS = {word: event for event, words in LIFE_EVENTS.items() for word in stems_of(words)}
 
 
@@ -165,8 +166,10 @@ class PlaceIndex(NameIndex):
 
     def place(self, question: Question, start: int, end: int, strict: bool = False) -> Place:
         """How well the figure at ``start:end`` answers the question. ``strict`` counts a
-        question word only for the nearest figure of its kind: in "4 Han Tumens and 3
-        Khitan Tumens" "Khitan" is the 3's, not the 4's (for deciding between the two)."""
+        question word only for the figure of its kind on its own side: in "4 Han Tumens and
+        3 Khitan Tumens" "Khitan" is the 3's, not the 4's, and in "an office in Montreal in
+        September 2021 and a plant in Porto on 2 May 2022" "Porto" is the second date's (for
+        deciding between two figures); the figure's own unit counts as its word."""
         # Every candidate's check scores the same figures again, as rivals and operands.
         # One question's places are kept: a batch asks many questions of one source.
         if self._places_of is not question and self._places_of != question:
@@ -267,17 +270,21 @@ class PlaceIndex(NameIndex):
                 continue
             best = 0.0
             for index in range(window_start, window_end):
-                if first <= index < last or not same_stem(stems[index], term):
+                if not same_stem(stems[index], term):
+                    continue
+                if first <= index < last:
+                    # Read strictly, the figure's own unit is its word ("33 feet" for "in
+                    # feet"), whoever else's conjunct writes it too.
+                    best = 1.0 if strict else best
                     continue
                 gap = abs(sentences[index] - here)
                 if gap > 1:
                     continue
                 if strict and self._another_between(index, first, last, kind):
                     continue
-                lo, hi = (index + 1, first) if index < first else (last, index)
-                marks = marks_before[hi] - marks_before[lo]
-                words = hi - lo + 1 - marks
-                distance = words + CLAUSE_GAP * marks + SENTENCE_GAP * gap
+                if strict and self._in_another_conjunct(index, first, last, kind):
+                    continue
+                distance = self._distance(index, first, last) + SENTENCE_GAP * gap
                 best = max(best, 1.0 if distance <= NEAR else NEAR / distance)
             found += weight * best
         names_target = any(
@@ -477,6 +484,40 @@ class PlaceIndex(NameIndex):
             if any(word not in _LINKING for word in gap):
                 return True
         return False
+
+    def _distance(self, index: int, first: int, last: int) -> int:
+        """Words from the word at ``index`` to the figure at ``first:last``, a clause mark
+        counting as ``CLAUSE_GAP`` words."""
+        marks_before = self._words[3]
+        lo, hi = (index + 1, first) if index < first else (last, index)
+        marks = marks_before[hi] - marks_before[lo]
+        return hi - lo + 1 - marks + CLAUSE_GAP * marks
+
+    def _in_another_conjunct(self, index: int, first: int, last: int, kind: str | None) -> bool:
+        """Whether the word at ``index`` stands in another conjunct of the sentence than the
+        figure, one with a figure of ``kind`` of its own: in "an office in Montreal in
+        September 2021 *and* a plant in Porto on 2 May 2022", "Porto" is the second date's
+        and "opened" the first's."""
+        _, stems, sentences, _ = self._words
+        here = sentences[index]
+        if sentences[min(first, len(sentences) - 1)] != here:
+            return False  # a word of another sentence is the text's topic, no conjunct's
+        lo, hi = (index + 1, first) if index < first else (last, index)
+        if not any(stem in _CONJUNCTIONS for stem in stems[lo:hi]):
+            return False
+        start = end = index
+        while start > 0 and sentences[start - 1] == here and stems[start - 1] not in _CONJUNCTIONS:
+            start -= 1
+        while (
+            end + 1 < len(stems)
+            and sentences[end + 1] == here
+            and stems[end + 1] not in _CONJUNCTIONS
+        ):
+            end += 1
+        return any(
+            start <= a and b <= end + 1 and (a, b) != (first, last)
+            for a, b in self._figures.get(kind or "", ())
+        )
 
     def _life_event(self, question: Question, start: int, end: int) -> str | None:
         """ "born" or "died" when the date stands in the brackets of a life the question
