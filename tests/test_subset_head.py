@@ -138,10 +138,11 @@ def test_a_graph_without_result_norm_falls_back_to_the_full_head(
     from verify_ask.model.backends.lowlevel import Engine
     from verify_ask.model.backends.model_file import resolve_model
 
+    # An engine of 4 output rows has none to spare for drafts.
     engine = Engine(resolve_model(None), n_ctx=1024, n_seq=2, n_outputs=4)
-    reference = BatchedBackend(full_vocab=True)
+    reference = BatchedBackend(full_vocab=True, draft=False)
     try:
-        backend = BatchedBackend()
+        backend = BatchedBackend(draft=False)
         backend._loaded = type(backend._load())(engine)
         monkeypatch.setattr(hidden_tap, "HIDDEN", b"no_such_tensor")
         prompt = render(example_text, "When was OrigoTech founded?")

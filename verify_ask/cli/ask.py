@@ -95,10 +95,8 @@ def ask(
         "--max-source-chars",
         help="Sources longer than this are read by their best passages (BM25).",
     ),
-    draft: bool = typer.Option(
-        False,
-        "--draft/--no-draft",
-        help="Draft answer tokens from the source and verify them in the local batch.",
+    draft: bool = options.draft(
+        "Draft answer tokens from the source and verify them in the local batch."
     ),
     draft_model: Optional[str] = typer.Option(
         None,

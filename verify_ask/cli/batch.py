@@ -76,9 +76,7 @@ def check_options(options: BatchOptions) -> None:
     resolve_root(options.source_root)
 
 
-def run_batch(
-    options: BatchOptions, settings: Settings, backend: Backend, env: Environment
-) -> int:
+def run_batch(options: BatchOptions, settings: Settings, backend: Backend, env: Environment) -> int:
     """Answer every line; records go to stdout as they finish, in input order."""
     from verify_ask.batch.exit_codes import batch_exit_status
     from verify_ask.batch.lines import open_batch

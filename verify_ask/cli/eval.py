@@ -22,6 +22,7 @@ def evaluate(
         "'lockbox' (a third of the articles, by a hash of the title, never fitted on), or 'all'.",
     ),
     model: Optional[str] = options.model(),
+    draft: bool = options.draft("Draft answer tokens from the source, as ask does."),
     samples: int = options.samples(),
     temperature: float = options.temperature(),
     seed: int = options.seed(),
@@ -101,7 +102,7 @@ def evaluate(
         baseline = create("llama", model=baseline_model)
     elif baseline_url:
         baseline = create("http", base_url=baseline_url, model=baseline_name)
-    backend = create("llama", model=model) if todo else None
+    backend = create("llama", model=model, draft=draft) if todo else None
     with _progress(len(records), len(done), env) as advance:
         try:
             for scored in run(todo, backend, settings, baseline) if backend else ():

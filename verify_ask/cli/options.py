@@ -48,6 +48,10 @@ def seed(help: str | None = None) -> Any:
     return typer.Option(0, "--seed", help=help)
 
 
+def draft(help: str | None = None) -> Any:
+    return typer.Option(defaults.DRAFT, "--draft/--no-draft", help=help)
+
+
 DECLARED = True
 """As ``help``: the help text the checker declares with the option."""
 

@@ -7,14 +7,15 @@ verified in the same batch (``decoding`` explains why the samples keep their dis
 
 Logits cover the prompt's answer vocabulary only (``vocabulary``), computed from the final
 hidden state without llama.cpp's output layer (``lowlevel``); ``full_vocab`` keeps the full
-head. Drafts, samples and scores all read the same head, so drafting cannot change a text.
+head. Drafts, samples and scores all read the same head.
 
-Drafting is off by default. Drafts now end where an answer ends and only a lone history
-drafts, which brought a lone greedy answer's decode to 0.70-0.79x on copied answers and
-0.79-0.90x on the others (``scripts/bench_sampler.py --only c``), but greedy + 10 samples,
-the default question, only to 0.98-0.99x (from 1.14x). And llama.cpp's hidden state moves
-with the batch's shape (every row of a multi-token batch 0.5-0.8 logits from a one-token
-step's), which flipped a near-tied greedy token on 3 of 20 questions.
+Drafting is on by default (``defaults.DRAFT``): drafts end where an answer ends and only a
+lone history drafts, which brings a lone greedy answer's decode to 0.70-0.79x on copied
+answers and 0.79-0.93x on the others (``scripts/bench_sampler.py --only c``), and leaves
+greedy + 10 samples, the default question, at 0.99-1.02x. llama.cpp's numbers move with the
+batch's shape (``scripts/batch_numerics.py``), so a drafted answer can differ from an
+undrafted one where two tokens are nearly tied: 1 greedy answer of 300 eval questions, 42 of
+3,000 samples, 1 verified answer.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from verify_ask import defaults
 from verify_ask.errors import InputError, ModelError, UsageError, VerifyAskError
 from verify_ask.model.backends.base import Completion, SampleRequest, Score
 from verify_ask.model.backends.decoding import DecodeStats, Track, decode_sequential, decode_shared
@@ -80,7 +82,7 @@ class BatchedBackend:
         self,
         model: str | None = None,
         n_ctx: int = DEFAULT_CONTEXT,
-        draft: bool = False,
+        draft: bool = defaults.DRAFT,
         draft_model: str | None = None,
         full_vocab: bool = False,
     ) -> None:
@@ -181,6 +183,10 @@ class BatchedBackend:
         if self._loaded is not None:
             refusal = self._loaded.engine.head_refusal
             described["head"] = "subset" if refusal is None else f"full ({refusal})"
+        # Drafting moves llama.cpp's numbers (docs/speed.md): a record says which was used.
+        described["draft"] = (
+            "model" if self.draft_path is not None else "source" if self.draft else "off"
+        )
         if self.draft_path is not None:
             described["draft_model"] = str(self.draft_path)
         return described
