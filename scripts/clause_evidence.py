@@ -16,7 +16,6 @@ article) on the stored design records, at the threshold its own fit chooses, as
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
@@ -157,8 +156,8 @@ PLACE = ("span.pass", "span.score", "span.sentence_terms", "question.terms_absen
 def main() -> None:
     from verify_ask.evaluation.dataset import read_records
     from verify_ask.evaluation.fit import FEATURES, cases, measure
-    from verify_ask.evaluation.runner import restore
     from verify_ask.evaluation.split import in_part
+    from verify_ask.evaluation.store import stored_records
     from verify_ask.settings import Settings
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -166,13 +165,8 @@ def main() -> None:
     parser.add_argument("--records", required=True, help="stored design records")
     args = parser.parse_args()
     settings = Settings(decision="rules")
-    records = {r.id: r for path in args.data for r in read_records(path) if in_part(r, "design")}
-    stored = []
-    with open(args.records, encoding="utf-8") as handle:
-        for line in handle:
-            item = json.loads(line)
-            if str(item["id"]) in records:
-                stored.append(restore(item, records[str(item["id"])], settings))
+    records = [r for path in args.data for r in read_records(path) if in_part(r, "design")]
+    stored = stored_records([args.records], records, settings)
     rows = cases(stored, settings, extra=clause_of)
     shipped = list(FEATURES)
     without_hand = [f for f in shipped if f != "hand.accepted"]

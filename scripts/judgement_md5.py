@@ -12,7 +12,7 @@ import hashlib
 import json
 
 from verify_ask.evaluation.dataset import read_records
-from verify_ask.evaluation.runner import restore
+from verify_ask.evaluation.store import stored_records
 from verify_ask.settings import Settings
 
 
@@ -22,19 +22,16 @@ def main() -> None:
     parser.add_argument("--records", nargs="+", required=True, help="eval --per-record files")
     parser.add_argument("--decision", default="rules", choices=("rules", "fitted"))
     args = parser.parse_args()
-    records = {r.id: r for path in args.data for r in read_records(path)}
+    records = [r for path in args.data for r in read_records(path)]
     settings = Settings(decision=args.decision)
     digest, count = hashlib.md5(), 0
     for store in args.records:
-        with open(store, encoding="utf-8") as handle:
-            for line in handle:
-                item = json.loads(line)
-                scored = restore(item, records[item["id"]], settings)
-                for j in scored.outcome.judgements:
-                    checks = [(c.checker, c.verdict, round(c.score, 6), c.detail) for c in j.checks]
-                    row = [j.candidate.value.display(), j.accepted, j.reason, j.refused_at, checks]
-                    digest.update(json.dumps(row, ensure_ascii=False).encode())
-                count += 1
+        for scored in stored_records([store], records, settings):
+            for j in scored.outcome.judgements:
+                checks = [(c.checker, c.verdict, round(c.score, 6), c.detail) for c in j.checks]
+                row = [j.candidate.value.display(), j.accepted, j.reason, j.refused_at, checks]
+                digest.update(json.dumps(row, ensure_ascii=False).encode())
+            count += 1
     print(count, digest.hexdigest())
 
 

@@ -13,13 +13,13 @@ come from the registry, so the page cannot drift from the code (tests/test_rules
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import replace
 
 from verify_ask.evaluation.dataset import read_records
 from verify_ask.evaluation.gold import verdict
-from verify_ask.evaluation.runner import rejudge, restore
+from verify_ask.evaluation.runner import rejudge
+from verify_ask.evaluation.store import stored_records
 from verify_ask.pipeline import Settings
 from verify_ask.rules import all_rules
 from verify_ask.text.source import Source
@@ -51,14 +51,9 @@ def main() -> None:
     parser.add_argument("--records", nargs="+", required=True, help="eval --per-record files")
     args = parser.parse_args()
     data, stores = args.data, args.records
-    records = {r.id: r for path in data for r in read_records(path)}
+    records = [r for path in data for r in read_records(path)]
     settings = Settings(decision=args.decision)
-    scored = []
-    for store in stores:
-        with open(store, encoding="utf-8") as handle:
-            for line in handle:
-                item = json.loads(line)
-                scored.append(restore(item, records[item["id"]], settings))
+    scored = stored_records(stores, records, settings)
     refused_by: dict[str, list[int]] = {}
     for index, item in enumerate(scored):
         for rule in {j.rule for j in item.outcome.judgements if j.rule}:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from verify_ask.cli.main import main
+from verify_ask.errors import InputError
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.evaluation.gold import is_right, verdict
 from verify_ask.text.normalize import parse_value
@@ -134,6 +135,35 @@ def test_eval_runs_resumes_and_plots(tmp_path: Path, capsys) -> None:
     assert again["answerable_outcomes"] == first["answerable_outcomes"]
     assert again["sweep"] == first["sweep"]
     assert len(per_record.read_text().splitlines()) == 2
+
+    # --stored-only judges the same records again and leaves the file as it was.
+    before = per_record.read_bytes()
+    assert main([*args, "--stored-only"]) == 0
+    assert json.loads(capsys.readouterr().out)["scores"] == first["scores"]
+    assert per_record.read_bytes() == before
+
+
+def test_stored_only_reads_the_file_and_never_opens_it_for_writing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from verify_ask.evaluation.store import PerRecordStore, read_stored
+    from verify_ask.settings import Settings
+
+    stored = tmp_path / "records.jsonl"
+    stored.write_text('{"id": "a", "samples": []}\n{"id": "b", "sam', encoding="utf-8")
+    real_open = Path.open
+
+    def read_only_open(self: Path, mode: str = "r", *args, **kwargs):
+        if self == stored and mode != "r":
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_open(self, mode, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", read_only_open)
+    assert list(read_stored(stored)) == ["a"], "a line cut short is left to run again"
+    store = PerRecordStore(str(stored), Settings(), resume=False, read_only=True)
+    store.close()
+    with pytest.raises(InputError, match="cannot write"):
+        PerRecordStore(str(stored), Settings(), resume=True)
 
 
 def test_resume_needs_a_per_record_file(capsys) -> None:

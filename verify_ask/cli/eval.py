@@ -90,7 +90,9 @@ def evaluate(
     if limit is not None:
         records = _first_of_each_file(records, limit)
     store = (
-        PerRecordStore(per_record, settings, resume=resume or stored_only) if per_record else None
+        PerRecordStore(per_record, settings, resume=resume, read_only=stored_only)
+        if per_record
+        else None
     )
     done = store.restored(records) if store else []
     finished = {s.record.id for s in done}
