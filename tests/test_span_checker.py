@@ -1365,3 +1365,36 @@ def test_respective_year_pairs_a_list_of_figures_with_a_list_of_years(
     figures = [(m.start, m.end) for m in source.mentions if m.value.kind == kind]
     start = sentence.index(answer)
     assert respective_year(sentence, figures, start) == year
+
+
+# SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0; the unanswerable questions are SQuAD
+# v2.0's (Rajpurkar et al. 2018), CC BY-SA 4.0.
+HASTINGS = (
+    "In 1066, Duke William II of Normandy conquered England killing King Harold II at the "
+    "Battle of Hastings."
+)
+SEATS = (
+    "Politically, Victoria has 37 seats in the Australian House of Representatives and 12 "
+    "seats in the Australian Senate."
+)
+KUBLAI = "In 1271, Kublai Khan imposed the name Great Yuan, establishing the Yuan dynasty."
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "text", "refusal"),
+    [
+        ("When did King Harold II conquer England?", "1066", HASTINGS, "not of the question's"),
+        ("When did Duke William II conquer England?", "1066", HASTINGS, None),
+        ("How many seats does Australia have in the Senate?", "12", SEATS,
+         "says it of 'Victoria'"),
+        ("How many seats does Victoria have in the Senate?", "12", SEATS, None),
+        # The subject stands before the verb, whatever follows; a noun of the verb is no verb.
+        ("When did Kublai Khan establish the Yuan dynasty?", "1271", KUBLAI, None),
+    ],
+    ids=["object-asked-as-subject", "subject", "adjective-of-the-asked-name", "holder",
+         "subject-first"],
+)  # fmt: skip
+def test_the_sentence_must_say_it_of_the_questions_subject(
+    question: str, answer: str, text: str, refusal: str | None
+) -> None:
+    expect_place_rule(question, answer, text, refusal)

@@ -431,6 +431,28 @@ def complement_unstated(facts: Facts) -> str | None:
     return None
 
 
+_SEATS = "Politically, Victoria has 37 seats in the Australian House of Representatives."
+
+
+@rule(
+    "S221", "other-subject", "place", ["place.other_subject"],
+    examples=[
+        Example(_SEATS, "How many seats does Australia have in the House of Representatives?",
+                "37"),
+        Example(_SEATS, "How many seats does Victoria have in the House of Representatives?",
+                "37", refused=False),
+    ],
+)  # fmt: skip
+def other_subject(facts: Facts) -> str | None:
+    """The sentence gives the question's verb another subject, and the question's after it.
+
+    "Victoria has 37 seats in the Australian House" does not say how many Australia has."""
+    other = _place(facts).other_subject
+    if other is not None:
+        return f"that sentence says it of {other!r}, not of the question's subject"
+    return None
+
+
 def _place(facts: Facts) -> Place:
     assert facts.place is not None, "place rules read the place stage's facts"
     return facts.place

@@ -131,6 +131,10 @@ class Place:
     """The question asks how much something changed ("what amount did Harvard *cut*") and
     the figure's sentence, and the one before, tell of no change ("a reserve of $159
     million")."""
+    other_subject: str | None = None
+    """The name the figure's sentence makes the subject of the question's verb, when the
+    question asks it of another name that the sentence gives after the verb ("*Victoria*
+    has 37 seats in the Australian House" for "how many seats does Australia have")."""
     complement_unstated: bool = False
     """The question asks for a complement ("how many work *outside* the plant") and the
     figure's sentence states none: the figure it gives is the part the question excludes."""
@@ -338,6 +342,9 @@ class PlaceIndex(NameIndex):
             has_predicate,
             totals=not question.total or any(word in measures.TOTAL_STEMS for word in clause),
             states_derivation=measures.states_derivation(beside(stems, first, last), question),
+            other_subject=relations.other_subject(
+                question, self.text[sentence_start:sentence_end]
+            ),
             complement_unstated=question.complement
             and not COMPLEMENT.search(self.text, sentence_start, sentence_end),
             stated_as_change=measures.as_change(stems[max(0, first - 2) : first]),

@@ -217,3 +217,68 @@ def missing_relation(question: Question, stems: list[str]) -> str | None:
         return None
     relative = match.group(1).lower()
     return None if has_word(stems, stem(relative)) else relative
+
+
+# An active question names its subject between the auxiliary and the verb: "How many seats
+# does *Australia* have", "When did *King Harold II* conquer England".
+_ACTIVE_SUBJECT = re.compile(r"\b(?:did|does|do)\s+((?:[A-Z][\w'’.-]*\s+)+)([a-z]+)\b")
+_HAVE = frozenset({"have", "has", "had", "having"})
+# Capitalized for opening a sentence or a clause, not for naming anyone.
+_NOT_SUBJECTS = frozenset(
+    "a an the in on at by after before during since until prior politically however this "
+    "that these those it its he she they his her their there then also".split()
+)
+_SUBJECT_STEM = 5
+"""How many letters of a name a subject must share ("Australian" is Australia's)."""
+
+
+def other_subject(question: Question, sentence: str) -> str | None:
+    """The name a sentence makes the subject of the question's verb when the question asks
+    it of another name, which the sentence gives after the verb: "*Victoria* has 37 seats in
+    the Australian House" for "how many seats does Australia have", "Duke William ...
+    conquered England killing King Harold II" for "when did King Harold II conquer England"
+    (SQuAD v2 makes unanswerable questions by such swaps)."""
+    asked = _ACTIVE_SUBJECT.search(question.text)
+    if asked is None:
+        return None
+    verb = asked.group(2).lower()
+    subject = {
+        word.lower()[:_SUBJECT_STEM]
+        for word in WORD.findall(asked.group(1))
+        if len(word) > 2 and word.lower() not in _NOT_SUBJECTS
+    }
+    if not subject:
+        return None
+    for said in WORD.finditer(sentence):
+        word = said.group().lower()
+        if not (word in _HAVE if verb in _HAVE else _inflects(word, verb)):
+            continue
+        before = sentence[: said.start()]
+        if _PASSIVE.search(before):
+            return None  # "was established by Kublai Khan": the name after is the subject
+        if _names_any(subject, WORD.findall(before)):
+            return None  # the question's subject stands before the verb, as its subject
+        clause = re.split(r"[,;:()]", before)[-1]
+        names = [
+            name
+            for name in re.findall(r"\b[A-Z][\w'’-]+", clause)
+            if len(name) > 2 and name.lower() not in _NOT_SUBJECTS
+        ]
+        if not names or _names_any(subject, names):
+            return None
+        return (
+            " ".join(names) if _names_any(subject, WORD.findall(sentence[said.end() :])) else None
+        )
+    return None
+
+
+def _inflects(word: str, verb: str) -> bool:
+    """Whether ``word`` is a form of the verb ("conquered" of "conquer"), not a noun made
+    from it ("establishment")."""
+    base = verb[:-1] if verb.endswith("e") else verb
+    return word.startswith(base) and len(word) - len(verb) <= 3
+
+
+def _names_any(subject: set[str], words: list[str]) -> bool:
+    """Whether any word writes a name of the subject ("Australian", "Khans")."""
+    return any(word.lower().startswith(part) for word in words for part in subject)
