@@ -175,9 +175,15 @@ class SpanChecker:
         if rival is None:
             return self._pass(best_place.score, evidence, where, signals)
         rival_place, rival_mention = rival
+        # Read strictly, a question word counts only for the figure on its own side ("4 Han
+        # Tumens and 3 Khitan Tumens"; "an office in Montreal in September 2021 and a plant
+        # in Porto on 2 May 2022"): a rival beats the value only if it wins that reading too.
+        mine = index.place(question, best.start, best.end, strict=True)
+        theirs = index.place(question, rival_mention.start, rival_mention.end, strict=True)
+        ahead_strictly = theirs.score > mine.score + margin
         if (
             rival_place.score > best_place.score + margin
-            and _better_read_strictly(context, best, rival_mention, margin)
+            and ahead_strictly
             and BETTER_RIVAL.id not in ignored
         ):
             return self._fail(
@@ -187,9 +193,7 @@ class SpanChecker:
                 evidence,
                 signals,
             )
-        if rival_place.score < best_place.score - margin and not _better_read_strictly(
-            context, best, rival_mention, margin
-        ):
+        if rival_place.score < best_place.score - margin and not ahead_strictly:
             return self._pass(best_place.score, evidence, where, signals)
         # Two figures stand about as well: the model's wrong answer is usually the other
         # one, so the place cannot decide and the model must prefer this one (measured
@@ -215,11 +219,9 @@ class SpanChecker:
                 evidence,
                 signals,
             )
-        # Read strictly, the question's words may belong to the rival alone ("4 Han
-        # Tumens and 3 Khitan Tumens"): then the place decides, not the model.
-        mine = index.place(question, best.start, best.end, strict=True).score
-        theirs = index.place(question, rival_mention.start, rival_mention.end, strict=True)
-        if comparable and theirs.score > mine + margin and RIVALS_WORDS.id not in ignored:
+        # Read strictly, the question's words belong to the rival: then the place decides,
+        # not the model.
+        if comparable and ahead_strictly and RIVALS_WORDS.id not in ignored:
             return self._fail(
                 RIVALS_WORDS,
                 f"{standing} and the question's words belong to it",
@@ -299,19 +301,6 @@ def _named_item(question: Question, source: Source, mine: Mention) -> Mention | 
     items.sort(key=lambda pair: -pair[0])
     (best, mention), (runner_up, _) = items[0], items[1]
     return mention if best > runner_up else None
-
-
-def _better_read_strictly(
-    context: CheckContext, mine: Mention, rival: Mention, margin: float
-) -> bool:
-    """Whether the rival still stands clearly better when each question word counts only
-    for the nearest figure of its kind: a date beside the question's names ("a plant in
-    Porto on 2 May 2022") is not beaten by one nearer the verb ("opened an office in
-    Montreal in September 2021")."""
-    index = places_of(context.source)
-    question = context.question
-    theirs = index.place(question, rival.start, rival.end, strict=True).score
-    return theirs > index.place(question, mine.start, mine.end, strict=True).score + margin
 
 
 def _best_rival(context: CheckContext, value: Value, kind: str) -> tuple[Place, Mention] | None:

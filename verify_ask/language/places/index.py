@@ -288,7 +288,10 @@ class PlaceIndex(NameIndex):
                     continue
                 if strict and self._in_another_conjunct(index, first, last, kind):
                     continue
-                distance = self._distance(index, first, last) + SENTENCE_GAP * gap
+                lo, hi = (index + 1, first) if index < first else (last, index)
+                marks = marks_before[hi] - marks_before[lo]
+                words = hi - lo + 1 - marks
+                distance = words + CLAUSE_GAP * marks + SENTENCE_GAP * gap
                 best = max(best, 1.0 if distance <= NEAR else NEAR / distance)
             found += weight * best
         names_target = any(
@@ -342,9 +345,7 @@ class PlaceIndex(NameIndex):
             has_predicate,
             totals=not question.total or any(word in measures.TOTAL_STEMS for word in clause),
             states_derivation=measures.states_derivation(beside(stems, first, last), question),
-            other_subject=relations.other_subject(
-                question, self.text[sentence_start:sentence_end]
-            ),
+            other_subject=relations.other_subject(question, self.text[sentence_start:sentence_end]),
             complement_unstated=question.complement
             and not COMPLEMENT.search(self.text, sentence_start, sentence_end),
             stated_as_change=measures.as_change(stems[max(0, first - 2) : first]),
@@ -492,39 +493,36 @@ class PlaceIndex(NameIndex):
                 return True
         return False
 
-    def _distance(self, index: int, first: int, last: int) -> int:
-        """Words from the word at ``index`` to the figure at ``first:last``, a clause mark
-        counting as ``CLAUSE_GAP`` words."""
-        marks_before = self._words[3]
-        lo, hi = (index + 1, first) if index < first else (last, index)
-        marks = marks_before[hi] - marks_before[lo]
-        return hi - lo + 1 - marks + CLAUSE_GAP * marks
-
     def _in_another_conjunct(self, index: int, first: int, last: int, kind: str | None) -> bool:
-        """Whether the word at ``index`` stands in another conjunct of the sentence than the
-        figure, one with a figure of ``kind`` of its own: in "an office in Montreal in
-        September 2021 *and* a plant in Porto on 2 May 2022", "Porto" is the second date's
-        and "opened" the first's."""
-        _, stems, sentences, _ = self._words
-        here = sentences[index]
-        if sentences[min(first, len(sentences) - 1)] != here:
-            return False  # a word of another sentence is the text's topic, no conjunct's
-        lo, hi = (index + 1, first) if index < first else (last, index)
-        if not any(stem in _CONJUNCTIONS for stem in stems[lo:hi]):
+        """Whether the word at ``index`` stands in another conjunct of the figure's sentence,
+        one with a figure of ``kind`` of its own: in "an office in Montreal in September 2021
+        *and* a plant in Porto on 2 May 2022", "Porto" is the second date's and "opened" the
+        first's. A word of another sentence is the text's topic, no conjunct's."""
+        sentences, conjuncts = self._words[2], self._conjuncts
+        nearest = first if index < first else last - 1  # the figure's end that faces the word
+        if not 0 <= nearest < len(conjuncts) or sentences[nearest] != sentences[index]:
             return False
-        start = end = index
-        while start > 0 and sentences[start - 1] == here and stems[start - 1] not in _CONJUNCTIONS:
-            start -= 1
-        while (
-            end + 1 < len(stems)
-            and sentences[end + 1] == here
-            and stems[end + 1] not in _CONJUNCTIONS
-        ):
-            end += 1
-        return any(
-            start <= a and b <= end + 1 and (a, b) != (first, last)
+        here = conjuncts[index]
+        return here != conjuncts[nearest] and any(
+            conjuncts[a] == here == conjuncts[b - 1] and (a, b) != (first, last)
             for a, b in self._figures.get(kind or "", ())
+            if b <= len(conjuncts)
         )
+
+    @cached_property
+    def _conjuncts(self) -> list[int]:
+        """Each word's conjunct, numbered through the text: a new one opens at every
+        sentence and at every "and", "or" or "but" (which opens the one it stands in)."""
+        stems, sentences = self._words[1], self._words[2]
+        numbers: list[int] = []
+        number = 0
+        for position, word in enumerate(stems):
+            if position and (
+                word in _CONJUNCTIONS or sentences[position] != sentences[position - 1]
+            ):
+                number += 1
+            numbers.append(number)
+        return numbers
 
     def _life_event(self, question: Question, start: int, end: int) -> str | None:
         """ "born" or "died" when the date stands in the brackets of a life the question
