@@ -37,6 +37,11 @@ STOPWORDS = frozenset(
     roughly around according fy
     """.split()
 )
+# Capitalized words that name no one: the stop words, the days (months are read by the date
+# normalizer's month_number), and the adverbs that open a sentence or clause.
+NOT_NAMES = STOPWORDS | frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday however although since".split()
+)
 
 # Words a text uses when it states a derived figure itself ("revenue increased 5%"),
 # shared with the place rules ("increased $273 million" is a change, not an amount).

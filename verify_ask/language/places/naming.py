@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from functools import cached_property
 
-from verify_ask.language.lexicon import STOPWORDS
+from verify_ask.language.lexicon import NOT_NAMES
 from verify_ask.language.names import (
     AskedName,
     TextNames,
@@ -30,11 +30,6 @@ from verify_ask.text.normalize.dates import month_number
 # A name of one word: capitalized, not after a sentence's or quotation's opening.
 _SINGLE_NAME = re.compile(r"(?<![\w'’-])[A-Z][a-z]{2,}(?![\w'’-])")
 _OPENING = frozenset('.?!"“(:')
-# Capitalized words that name no one: the question's stop words, and days (months are
-# read by the date normalizer's month_number).
-_NOT_NAMES = STOPWORDS | frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday however although since".split()
-)
 _NAME_WORD = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+")
 TOPIC_SENTENCES = 3
 """A name found in this many sentences is the text's topic and need not stand by the figure."""
@@ -204,7 +199,7 @@ class NameIndex(TextIndex):
                 before = [
                     self.text[starts[i] : starts[i + 1]].strip() for i in range(first, opening)
                 ]
-                if before and before[0].lower() in _NOT_NAMES:
+                if before and before[0].lower() in NOT_NAMES:
                     before = before[1:]
                 return not any(word[:1].isupper() for word in before)
         return False
@@ -219,7 +214,7 @@ class NameIndex(TextIndex):
             opening = self.text[max(start, match.start() - 2) : match.start()].strip()
             if match.start() == start or opening in _OPENING:
                 continue
-            if word.lower() in _NOT_NAMES or month_number(word) is not None:
+            if word.lower() in NOT_NAMES or month_number(word) is not None:
                 continue
             if self._capitalized[word] >= 2:
                 found.append(word)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from verify_ask.language.lexicon import CHANGE_VERBS
+from verify_ask.language.lexicon import CHANGE_VERBS, NOT_NAMES
 from verify_ask.language.places.words import WORD, has_word, question_words
 from verify_ask.language.question import Question, stem, stems_of
 
@@ -223,11 +223,6 @@ def missing_relation(question: Question, stems: list[str]) -> str | None:
 # does *Australia* have", "When did *King Harold II* conquer England".
 _ACTIVE_SUBJECT = re.compile(r"\b(?:did|does|do)\s+((?:[A-Z][\w'’.-]*\s+)+)([a-z]+)\b")
 _HAVE = frozenset({"have", "has", "had", "having"})
-# Capitalized for opening a sentence or a clause, not for naming anyone.
-_NOT_SUBJECTS = frozenset(
-    "a an the in on at by after before during since until prior politically however this "
-    "that these those it its he she they his her their there then also".split()
-)
 _SUBJECT_STEM = 5
 """How many letters of a name a subject must share ("Australian" is Australia's)."""
 
@@ -238,14 +233,20 @@ def other_subject(question: Question, sentence: str) -> str | None:
     the Australian House" for "how many seats does Australia have", "Duke William ...
     conquered England killing King Harold II" for "when did King Harold II conquer England"
     (SQuAD v2 makes unanswerable questions by such swaps)."""
-    asked = _ACTIVE_SUBJECT.search(question.text)
+    return _other_subject(question.text, sentence)
+
+
+@lru_cache(maxsize=4096)
+def _other_subject(question: str, sentence: str) -> str | None:
+    # Asked of every figure of the sentence, rivals included.
+    asked = _ACTIVE_SUBJECT.search(question)
     if asked is None:
         return None
     verb = asked.group(2).lower()
     subject = {
         word.lower()[:_SUBJECT_STEM]
         for word in WORD.findall(asked.group(1))
-        if len(word) > 2 and word.lower() not in _NOT_SUBJECTS
+        if len(word) > 2 and word.lower() not in NOT_NAMES
     }
     if not subject:
         return None
@@ -262,7 +263,7 @@ def other_subject(question: Question, sentence: str) -> str | None:
         names = [
             name
             for name in re.findall(r"\b[A-Z][\w'’-]+", clause)
-            if len(name) > 2 and name.lower() not in _NOT_SUBJECTS
+            if len(name) > 2 and name.lower() not in NOT_NAMES
         ]
         if not names or _names_any(subject, names):
             return None
