@@ -27,6 +27,18 @@ def describe_bug(error: Exception) -> str:
     return f"{type(error).__name__}: {message}" if message else type(error).__name__
 
 
+def unreadable(what: str, path: object, error: OSError) -> str:
+    """One line for a file that cannot be read, worded alike for every file verify-ask
+    reads ("source FILE not found", "model file FILE is a directory, not a file")."""
+    if isinstance(error, FileNotFoundError):
+        return f"{what} {path} not found"
+    if isinstance(error, IsADirectoryError):
+        return f"{what} {path} is a directory, not a file"
+    if isinstance(error, PermissionError):
+        return f"{what} {path} is not readable (permission denied)"
+    return f"{what} {path} cannot be read: {error.strerror or error}"
+
+
 class VerifyAskError(Exception):
     """Base of every error the CLI reports as one line on stderr."""
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from verify_ask.errors import InputError
+from verify_ask.errors import InputError, unreadable
 from verify_ask.text.source import standard_input
 
 
@@ -53,12 +53,6 @@ def _numbered(lines: Iterator[bytes] | list[bytes]) -> Iterator[tuple[int, bytes
 
 def _read(path: Path) -> bytes:
     try:
-        if path.is_dir():
-            raise InputError(f"batch {path} is a directory, not a file")
         return path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"batch {path} not found") from None
-    except PermissionError:
-        raise InputError(f"batch {path} is not readable (permission denied)") from None
     except OSError as error:
-        raise InputError(f"batch {path} cannot be read: {error.strerror or error}") from None
+        raise InputError(unreadable("batch", path, error)) from None

@@ -10,7 +10,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
-from verify_ask.errors import InputError
+from verify_ask.errors import InputError, unreadable
 
 if TYPE_CHECKING:
     from verify_ask.text.normalize import Mention
@@ -202,13 +202,7 @@ _BLOCK_TAGS = (
 
 def _read_file(path: Path) -> bytes:
     try:
-        if path.is_dir():
-            raise InputError(f"source {path} is a directory, not a file")
         with path.open("rb") as handle:
             return handle.read(MAX_SOURCE_BYTES + 1)
-    except FileNotFoundError:
-        raise InputError(f"source {path} not found") from None
-    except PermissionError:
-        raise InputError(f"source {path} is not readable (permission denied)") from None
     except OSError as error:
-        raise InputError(f"source {path} cannot be read: {error.strerror or error}") from None
+        raise InputError(unreadable("source", path, error)) from None

@@ -8,7 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from verify_ask.errors import ModelError
+from verify_ask.errors import ModelError, unreadable
 
 GGUF_MAGIC = b"GGUF"
 _GGUF_MIN_BYTES = 1024
@@ -36,12 +36,8 @@ def check_gguf(path: Path) -> Path:
         size = path.stat().st_size
         with path.open("rb") as handle:
             magic = handle.read(4)
-    except FileNotFoundError:
-        raise ModelError(f"model file {path} not found") from None
-    except IsADirectoryError:
-        raise ModelError(f"model file {path} is a directory") from None
     except OSError as error:
-        raise ModelError(f"model file {path} cannot be read: {error.strerror or error}") from None
+        raise ModelError(unreadable("model file", path, error)) from None
     if magic != GGUF_MAGIC:
         raise ModelError(f"model file {path} is not a GGUF file (it does not start with 'GGUF')")
     if size < _GGUF_MIN_BYTES:
