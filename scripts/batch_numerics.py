@@ -75,7 +75,7 @@ def main() -> None:
                 for j in range(n)
             ]
             engine.decode(batch)
-            ids.append(class_of(engine._tap.hidden()[r].copy()))  # noqa: SLF001
+            ids.append(class_of(engine.hidden()[r].copy()))
         print(f"   n={n:2d}: {ids}")
 
     def logits_in_chunks(size: int) -> np.ndarray:
@@ -84,7 +84,7 @@ def main() -> None:
         for offset in range(0, len(tokens), size):
             part = tokens[offset : offset + size]
             engine.decode([Entry(t, start + offset + i, 1, True) for i, t in enumerate(part)])
-            rows.extend(np.array(engine.row(i)._logits, copy=True) for i in range(len(part)))  # noqa: SLF001
+            rows.extend(engine.row(i).copy().logits for i in range(len(part)))
         return np.array(rows)
 
     print("2. largest logit difference from one-token steps, at each position of a continuation")

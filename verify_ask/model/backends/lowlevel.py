@@ -223,14 +223,18 @@ class Engine:
         )
         self._head = None
 
+    def hidden(self) -> np.ndarray:
+        """The final hidden rows of the last decode, one per output, in batch order (empty
+        without the subset head's callback)."""
+        return self._tap.hidden() if self._tap is not None else np.zeros((0, self.width))
+
     def row(self, index: int) -> Row:
         """The logit row of batch entry ``index``, over the subset or the whole vocabulary;
         valid until the next ``decode``."""
         if self._head is None:
             return Row(self.logits(index))
         if self._subset_logits is None:
-            assert self._tap is not None
-            self._subset_logits = self._head.logits(self._tap.hidden())
+            self._subset_logits = self._head.logits(self.hidden())
         return Row(self._subset_logits[self._output_row[index]], self._head.ids)
 
     def logits(self, index: int) -> np.ndarray:

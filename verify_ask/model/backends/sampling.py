@@ -49,6 +49,11 @@ class Row:
         self._best: int | None = None
         self._candidates: Candidates | None = None
 
+    @property
+    def logits(self) -> np.ndarray:
+        """The logits, over ``ids`` for a subset (a view: valid until the next decode)."""
+        return self._logits
+
     def copy(self) -> Row:
         """A row that stays valid after the next decode."""
         return Row(self._logits.copy(), self._ids)
