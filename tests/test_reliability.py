@@ -408,7 +408,7 @@ ROWS = [
     Row("source-not-utf8", IN, "is not UTF-8 text (bad byte at offset 1)",
         ask_about(lambda env: env.file("l.txt", "Año 1999".encode("latin-1")))),
     Row("source-over-64-mib", IN, "is larger than 64 MiB", ask_about(oversized_source)),
-    Row("prompt-file-missing", IN, "cannot be read", ask("--prompt", "/no/such/prompt.txt")),
+    Row("prompt-file-missing", IN, "not found", ask("--prompt", "/no/such/prompt.txt")),
     Row("prompt-longer-than-context", IN, "more than the model's context of 8192 allows",
         prompt_too_long, marks=(pytest.mark.model,)),
     # the model file and its cache (exit 3)

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from verify_ask.batch.jobs import Id
-from verify_ask.errors import InputError
+from verify_ask.errors import InputError, unreadable
 
 FINISHED = ("verified", "abstained")
 
@@ -27,13 +27,11 @@ def finished_ids(path: str) -> frozenset[str]:
     """
     target = Path(path)
     try:
-        if target.is_dir():
-            raise InputError(f"resume file {path} is a directory")
         data = target.read_bytes()
     except FileNotFoundError:
         return frozenset()
     except OSError as error:
-        raise InputError(f"resume file {path} cannot be read: {error.strerror or error}") from None
+        raise InputError(unreadable("resume file", path, error)) from None
     keys = set()
     for raw in data.splitlines():
         try:

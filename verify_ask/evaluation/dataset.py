@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify_ask.errors import InputError
+from verify_ask.errors import InputError, unreadable
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ def read_records(path: str, limit: int | None = None) -> Iterator[EvalRecord]:
     try:
         handle = Path(path).open(encoding="utf-8")
     except OSError as error:
-        raise InputError(f"eval data {path} cannot be read: {error.strerror or error}") from None
+        raise InputError(unreadable("eval data", path, error)) from None
     with handle:
         count = 0
         for number, line in enumerate(handle, start=1):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
-from verify_ask.errors import InputError
+from verify_ask.errors import InputError, unreadable
 from verify_ask.language.question import Question
 
 PLACEHOLDERS = ("{source}", "{question}")
@@ -38,7 +38,9 @@ def builtin(name: str) -> PromptTemplate:
 def from_file(path: str) -> PromptTemplate:
     try:
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+    except OSError as error:
+        raise InputError(unreadable("prompt", path, error)) from None
+    except UnicodeDecodeError as error:
         raise InputError(f"prompt {path} cannot be read: {error}") from None
     missing = [p for p in PLACEHOLDERS if p not in text]
     if missing:
