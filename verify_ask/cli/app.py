@@ -9,6 +9,7 @@ from verify_ask import __version__
 from verify_ask.cli.ask import ask
 from verify_ask.cli.checkers import list_checkers
 from verify_ask.cli.eval import evaluate
+from verify_ask.cli.models import list_models
 from verify_ask.cli.rules import list_rules
 
 
@@ -56,4 +57,5 @@ def _root(
 app.command()(ask)
 app.command("checkers")(list_checkers)
 app.command("eval")(evaluate)
+app.command("models")(list_models)
 app.command("rules")(list_rules)

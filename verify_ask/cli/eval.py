@@ -119,8 +119,11 @@ def evaluate(
     done.sort(key=lambda s: order[s.record.id])
     if fit:
         from verify_ask.evaluation.fit import fit_and_write
+        from verify_ask.model import catalog
 
-        report = fit_and_write(done, settings, fit)
+        known = catalog.lookup(model) if model else None
+        named = known.name if known is not None and known.name != catalog.DEFAULT else None
+        report = fit_and_write(done, settings, fit, named)
         env.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
         return 0
     report = build_report(

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from verify_ask.candidates import Candidate, Sample
 from verify_ask.checkers.base import CheckResult, Evidence
-from verify_ask.errors import InputError
+from verify_ask.errors import InputError, UsageError
 from verify_ask.language.lexicon import HOW_MANY_OR_MUCH
 from verify_ask.language.question import Question
 from verify_ask.model.ranking import Ranking
@@ -192,14 +192,37 @@ class Model:
 SHIPPED = "decision.json"
 
 
+def shipped_name(model: str) -> str:
+    """The file of the weights shipped for a model known by name (``verify-ask models``)."""
+    from verify_ask.model import catalog
+
+    return SHIPPED if model == catalog.DEFAULT else f"{model}.json"
+
+
 @lru_cache(maxsize=4)
 def load(path: str | None = None) -> Model:
-    """The shipped weights, or those of a file written by ``verify-ask eval --fit``."""
+    """The shipped weights, those shipped for a model known by name, or those of a file
+    written by ``verify-ask eval --fit``.
+
+    Weights belong to the model whose answers they were fitted on: a known model with no
+    weights of its own is refused rather than judged with another's.
+    """
+    from verify_ask.model import catalog
+
+    known = catalog.lookup(path) if path is not None else None
+    shipped = resources.files("verify_ask.decision.weights")
     try:
         if path is None:
-            text = (
-                resources.files("verify_ask.decision.weights").joinpath(SHIPPED).read_text("utf-8")
-            )
+            text = shipped.joinpath(SHIPPED).read_text("utf-8")
+        elif known is not None:
+            file = shipped.joinpath(shipped_name(known.name))
+            if not file.is_file():
+                raise UsageError(
+                    f"no decision weights are fitted for {known.name}; pass --weights "
+                    f"{catalog.DEFAULT} to judge it with the default model's, --weights FILE, "
+                    "or --decision rules"
+                )
+            text = file.read_text("utf-8")
         else:
             text = Path(path).read_text(encoding="utf-8")
         return Model.from_json(json.loads(text))

