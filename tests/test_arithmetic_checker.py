@@ -394,3 +394,46 @@ def test_real_source_operands(example_text, answer: str, verdict: str, detail: s
     result = get("arithmetic").check(candidate, context)
     assert result.verdict == verdict
     assert detail in result.detail
+
+
+# A table in TAT-QA's shape (Zhu et al. 2021, CC BY 4.0): the change from 2018 to 2019 is
+# 2019's figure minus 2018's, and a rate of change is over 2018's.
+FALL = (
+    "Table:\n | 2019 | 2018\nGross margin | 64.0 | 68.3\nOther | 44.1 | 56.7\n\nText:\n"
+    "Gross margin fell in 2019."
+)
+
+
+RATE = "What was the percentage increase in Other from 2018 to 2019?"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"),
+    [
+        ("What was the change in gross margin from 2018 to 2019?", "64.0 - 68.3 = -4.3", "pass"),
+        ("What was the change in gross margin from 2018 to 2019?", "68.3 - 64.0 = 4.3", "fail"),
+        ("What was the change in gross margin between 2018 and 2019?", "68.3 - 64.0 = 4.3", "fail"),
+        ("What is the change in Other in 2019 from 2018?", "(44.1-56.7)/56.7 = -22.22%", "pass"),
+        ("What is the change in Other in 2019 from 2018?", "(56.7-44.1)/44.1 = 28.57%", "fail"),
+        ("What is the change in Other in 2019 from 2018?", "(44.1-56.7)/44.1 = -28.57%", "fail"),
+        (RATE, "44.1/56.7 - 1 = -22.22%", "pass"),
+        (RATE, "56.7/44.1 - 1 = 28.57%", "fail"),
+        # A decrease asked as such is how far it fell: the earlier minus the later.
+        ("By how much did gross margin decrease from 2018 to 2019?", "68.3 - 64.0 = 4.3", "pass"),
+        # A comparison has no direction of time ("how much more in 2018 than in 2019").
+        ("How much more was gross margin in 2018 than in 2019?", "68.3 - 64.0 = 4.3", "pass"),
+    ],
+)
+def test_a_change_is_subtracted_in_the_direction_of_time(question, answer, verdict) -> None:
+    from verify_ask.candidates import group_samples
+    from verify_ask.pipeline import read_answer
+    from verify_ask.text.source import Source
+
+    asked = analyze_question(question)
+    candidates = group_samples([read_answer(answer, asked, 0)])
+    context = CheckContext(asked, Source(FALL), tuple(candidates), 1, {"min_relevance": 0.0})
+    result = ArithmeticChecker().check(candidates[0], context)
+    assert result.verdict == verdict, result.detail
+    if verdict == "fail":
+        assert "figure" in result.detail
+        assert "subtracts" in result.detail or "divides" in result.detail

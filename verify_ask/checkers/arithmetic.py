@@ -11,6 +11,13 @@ An operand with a scale word ("48.2 million") may also equal a figure's number
 (48200000). The constants 1, 2 and 100 (ratios, averages, percentages) need not occur in the source;
 they are named in the note and get no evidence of their own.
 
+A change has a direction: "the change in X from 2018 to 2019" is 2019's figure minus 2018's,
+and a rate of change is over the earlier figure. Where the question names two years and
+each figure of the calculation has one (its table column's, or "in 2019" right after it),
+a calculation that subtracts them the other way round fails, however well it balances:
+"68.3 - 64.0 = 4.3" for a fall from 68.3 to 64.0. A decrease asked as such ("how much did
+it decrease by") is the earlier minus the later.
+
 The candidate may carry a scale word the derivation leaves out ("1,496.5 - 1,202.9 =
 293.6 million" has the value 293600000): the derivation may equal the candidate's number or
 that number divided by a thousand, a million, a billion or a trillion.
@@ -27,8 +34,10 @@ from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at, option
 from verify_ask.checkers.registry import register
 from verify_ask.errors import ExpressionError
+from verify_ask.language.lexicon import YEAR
 from verify_ask.text.expression import (
     ALLOWED_CONSTANTS,
+    change_shape,
     evaluate,
     format_value,
     matches,
@@ -41,6 +50,11 @@ from verify_ask.text.expression import (
 from verify_ask.values import DateValue, Quantity
 
 _SCALES = tuple(Decimal(10) ** power for power in (0, 3, 6, 9, 12))
+# "increase / (decrease)" asks for the signed change, as "change" does; a decrease alone
+# asks how far it fell.
+_CHANGE = re.compile(r"\b(?:chang(?:e|es|ed)|growth|grew|increase[sd]?|rise|rose)\b", re.I)
+_DECREASE = re.compile(r"\b(?:decrease[sd]?|decline[sd]?|fall|fell|drop(?:ped)?)\b", re.I)
+_YEAR_AFTER = re.compile(r"[^\d.;]{0,20}?\bin\s+(?:fiscal\s+|fy\s*)?((?:1[89]|20)\d\d)\b", re.I)
 _SURFACE_NUMBER = re.compile(r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|\.\d+")
 
 
@@ -99,10 +113,12 @@ def _check_one(
     evidence: list[Evidence] = []
     constants: list[str] = []
     threshold = float(context.options_for(ArithmeticChecker).min_relevance)
-    for number, scaled_number in zip(numbers, scaled, strict=True):
+    found_at: dict[int, list] = {}
+    for index, (number, scaled_number) in enumerate(zip(numbers, scaled, strict=True)):
         if number in ALLOWED_CONSTANTS and scaled_number == number:
             constants.append(_plain(number))
             continue
+        found_at[index] = [m for m in mentions if _is_operand(number, scaled_number, m)]
         placed = _grounding(number, scaled_number, mentions, context)
         if placed is None:
             problems.append(f"operand {_plain(number)} not in source")
@@ -119,12 +135,66 @@ def _check_one(
     if len(evidence) > 1 and len({(e.start, e.end) for e in evidence}) == 1:
         # x / x, x - x: a calculation that uses one figure against itself proves nothing.
         problems.append("it uses one figure against itself")
+    wrong_way = _direction_problem(derivation, numbers, found_at, context)
+    if wrong_way:
+        problems.append(wrong_way)
     if problems:
         return (), note, ", ".join(dict.fromkeys(problems))
     detail = note
     if constants:
         detail += f" (constants: {', '.join(dict.fromkeys(constants))})"
     return tuple(evidence), detail, None
+
+
+def _direction_problem(
+    derivation: str, numbers: list[Decimal], found_at: dict[int, list], context: CheckContext
+) -> str | None:
+    """Why the calculation runs against the change the question asks for, or None. An
+    operand whose number stands under both years (or under none) tells nothing."""
+    text = context.question.text
+    falls = bool(_DECREASE.search(text)) and not _CHANGE.search(text)
+    if not (falls or _CHANGE.search(text)):
+        return None
+    years = sorted({int(year) for year in YEAR.findall(text)})
+    if len(years) != 2:
+        return None
+    earlier, later = years
+    shape = change_shape(derivation)
+    year_of = {}
+    for index, found in found_at.items():
+        asked = {_figure_year(m, context.source, years) for m in found} - {None}
+        if len(asked) == 1:
+            year_of[index] = asked.pop()
+    first, second = (earlier, later) if falls else (later, earlier)
+    if shape.minuend is not None and shape.subtrahend is not None:
+        got = (year_of.get(shape.minuend), year_of.get(shape.subtrahend))
+        if got == (second, first):
+            a, b = _plain(numbers[shape.minuend]), _plain(numbers[shape.subtrahend])
+            return (
+                f"it subtracts {first}'s figure from {second}'s ({a} - {b}); the question "
+                f"asks for {first}'s minus {second}'s"
+            )
+    if shape.base is not None and not falls and year_of.get(shape.base) == later:
+        return f"it divides by {later}'s figure; a change from {earlier} is over {earlier}'s"
+    return None
+
+
+def _figure_year(mention: object, source: object, years: list[int]) -> int | None:
+    """The one asked year a figure belongs to: its table column's, or "in 2019" after it."""
+    from verify_ask.text.source import Source
+
+    if not isinstance(source, Source):
+        return None
+    start, end = mention.start, mention.end  # type: ignore[attr-defined]
+    from verify_ask.text.tables import tables_of
+
+    columns = tables_of(source).columns_at(start)
+    if columns is not None:
+        found = {int(y) for y in YEAR.findall(columns[0])} & set(years)
+    else:
+        after = _YEAR_AFTER.match(source.text, end)
+        found = {int(after.group(1))} & set(years) if after else set()
+    return found.pop() if len(found) == 1 else None
 
 
 def _expression_part(derivation: str) -> str | None:

@@ -127,6 +127,49 @@ def subtracts(expression: str) -> bool:
     return bool(_BINARY_MINUS.search(_scan(expression).code))
 
 
+@dataclass(frozen=True)
+class ChangeShape:
+    """Which operands (by their index in ``operands``) stand where a change puts its two
+    figures: ``minuend - subtrahend``, ``x / base`` (a rate of change over the base)."""
+
+    minuend: int | None = None
+    subtrahend: int | None = None
+    base: int | None = None
+
+
+def change_shape(expression: str) -> ChangeShape:
+    """Where a change's figures stand, read off the parsed expression: the first subtraction
+    of two figures, and the base of a rate of change, ``(new - old) / base`` or
+    ``new / base - 1``. ``(44.1 - 56.7) / 56.7`` gives minuend 0, subtrahend 1, base 2; a
+    difference of two ratios, ``a / b - c / d``, has no base."""
+    tree = _parse(_scan(expression).code)
+    minuend = subtrahend = base = None
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.BinOp) or not isinstance(node.op, (ast.Sub, ast.Div)):
+            continue
+        left, right = _operand_index(node.left), _operand_index(node.right)
+        if isinstance(node.op, ast.Sub) and minuend is None and None not in (left, right):
+            minuend, subtrahend = left, right
+        elif isinstance(node.op, ast.Sub) and isinstance(node.left, ast.BinOp):
+            ratio = node.left
+            top, bottom = _operand_index(ratio.left), _operand_index(ratio.right)
+            if isinstance(ratio.op, ast.Div) and None not in (top, bottom) and right is not None:
+                minuend, subtrahend, base = top, bottom, bottom  # new / old - 1
+                break
+        elif isinstance(node.op, ast.Div) and base is None and right is not None:
+            if isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Sub):
+                base = right
+    return ChangeShape(minuend, subtrahend, base)
+
+
+def _operand_index(node: ast.expr) -> int | None:
+    if isinstance(node, ast.Call):  # a percentage, _pct(x)
+        node = node.args[0]
+    if isinstance(node, ast.Name) and node.id != _PCT:
+        return int(node.id[2:])
+    return None
+
+
 def scaled_operands(expression: str) -> list[Decimal]:
     """The operands with their scale words applied: ``$48.2 million`` gives 48200000."""
     scanned = _scan(expression)
