@@ -1,0 +1,59 @@
+"""scripts/distractors.py: a distractor mirrors the question about something else, keeps the
+true answer, and its answer-removed variant holds no gold answer. The passage is SQuAD's
+(Rajpurkar et al. 2016, CC BY-SA 4.0), shortened."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PASSAGE = (
+    "Tesla was born in 1856 in Smiljan. He moved to Paris in 1882 to work for the Continental "
+    "Edison Company. In 1884 he emigrated to the United States."
+)
+RECORD = {
+    "id": "squad1-test",
+    "dataset": "squad_v1.1_dev",
+    "question": "When did Tesla move to Paris?",
+    "source": PASSAGE,
+    "answers": ["1882", "in 1882"],
+    "kind": "date",
+    "meta": {"title": "Nikola_Tesla"},
+}
+
+
+def _generator():
+    spec = importlib.util.spec_from_file_location("distractors", ROOT / "scripts/distractors.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_distractor_mirrors_the_question_about_another_name_and_keeps_the_answer() -> None:
+    made = _generator().distractors(RECORD)
+    kept, removed = made
+    added = kept["meta"]["distractor"]
+    assert added in kept["source"] and PASSAGE in kept["source"]
+    assert "Tesla" not in added or "Paris" not in added  # one of the question's names swapped
+    assert "move to" in added  # the question's own words
+    fake = kept["meta"]["fake_answer"]
+    assert fake in added and fake != "1882" and fake not in PASSAGE
+    assert kept["answers"] == RECORD["answers"] and kept["meta"]["title"] == "Nikola_Tesla"
+    assert removed["answers"] == [] and removed["meta"]["unanswerable"]
+    assert "1882" not in removed["source"] and added in removed["source"]
+    assert _generator().distractors(RECORD) == made  # the same input, the same records
+
+
+def test_a_question_with_nothing_to_swap_makes_no_record(tmp_path, capsys) -> None:
+    plain = {**RECORD, "question": "How many were there?", "answers": ["3"], "kind": "number"}
+    data = tmp_path / "data.jsonl"
+    data.write_text(json.dumps(plain) + "\n" + json.dumps(RECORD) + "\n")
+    assert _generator().main([str(data)]) == 0
+    out = capsys.readouterr()
+    assert [json.loads(line)["id"] for line in out.out.splitlines()] == [
+        "squad1-test-adv",
+        "squad1-test-adv-removed",
+    ]
+    assert "2 read, 1 with a distractor, 1 answer-removed, 1 skipped" in out.err
