@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from verify_ask.candidates import Candidate, Sample, group_samples
 from verify_ask.checkers import CheckContext, registry
@@ -18,6 +19,9 @@ from verify_ask.settings import Settings
 from verify_ask.text.passages import Passage, passage_index_of, passage_text
 from verify_ask.text.source import Source
 from verify_ask.values import same_value
+
+if TYPE_CHECKING:
+    from verify_ask.verifier import Reading
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,10 @@ class Outcome:
     """The model's scores for the figures the source offers (``verify_ask.model.ranking``)."""
     unread: str | None = None
     """Why the model was not asked at all (no passage is about the question)."""
+    verification: Reading | None = None
+    """The verifier's reading of the answer's evidence (``--verifier``), when one ran."""
+    withdrawn: Judgement | None = None
+    """The answer the verifier read otherwise, withdrawn (verify-ask abstained)."""
 
     @property
     def status(self) -> str:
@@ -79,7 +87,7 @@ def ask(question_text: str, source: Source, backend: Backend, settings: Settings
     ranked = time.perf_counter()
     judgements = judge_samples(question, source, samples, settings, ranking, greedy)
     checked = time.perf_counter()
-    return Outcome(
+    outcome = Outcome(
         question=question,
         prompt_name=template.name,
         greedy=greedy,
@@ -94,6 +102,24 @@ def ask(question_text: str, source: Source, backend: Backend, settings: Settings
         },
         passages=passages,
         ranking=ranking,
+    )
+    if settings.verifier is None or outcome.chosen is None:
+        return outcome
+    return verified_by(outcome, source, settings.verifier)
+
+
+def verified_by(outcome: Outcome, source: Source, model: str) -> Outcome:
+    """The outcome after the verifier read the chosen answer's evidence: kept where it gives
+    the same value, withdrawn (an abstention) where it answers otherwise."""
+    from verify_ask.verifier import verifier_for
+
+    assert outcome.chosen is not None
+    reading = verifier_for(model).read(outcome.question, source, outcome.chosen)
+    timings = {**outcome.timings, "verify_s": round(reading.seconds, 3)} if reading else {}
+    if reading is None or reading.agrees:
+        return replace(outcome, verification=reading, timings=timings or outcome.timings)
+    return replace(
+        outcome, chosen=None, verification=reading, withdrawn=outcome.chosen, timings=timings
     )
 
 

@@ -90,6 +90,8 @@ def outcome_record(
             "evidence": [e.to_json() for c in chosen.checks if c.passed for e in c.evidence[:1]],
             "pooled": pooled_json(chosen.candidate),
         }
+    if outcome.verification is not None:
+        record["verifier"] = outcome.verification.to_json()
     if outcome.passages:
         record["passages"] = [p.to_json() for p in outcome.passages]
     if include_timings:
@@ -108,6 +110,13 @@ def pooled_json(candidate: Candidate) -> list[dict[str, object]]:
 def abstain_reason(outcome: Outcome) -> str:
     if outcome.unread:
         return outcome.unread
+    reading = outcome.verification
+    if outcome.withdrawn is not None and reading is not None:
+        said = f"answered {reading.text!r}" if reading.text else "gave no answer"
+        return (
+            f"the verifier {reading.model}, reading the evidence of "
+            f"{outcome.withdrawn.candidate.value.display()}, {said}"
+        )
     if not outcome.judgements:
         return "no sample gave a figure or date"
     best = outcome.judgements[0]

@@ -36,6 +36,9 @@ class Settings:
     weights: str | None = None
     """A weights file written by ``verify-ask eval --fit``; None means the shipped one."""
     prompt: str | None = None
+    verifier: str | None = None
+    """A larger model (by name or path) that reads the verified answer's evidence and
+    answers the question itself; where it answers otherwise, verify-ask abstains."""
     max_source_chars: int = defaults.MAX_SOURCE_CHARS
     """Longer sources are read as their best passages (``passages`` of them)."""
     passages: int = defaults.PASSAGES
@@ -76,6 +79,10 @@ class Settings:
             from verify_ask.decision.confidence import load
 
             load(self.weights)
+        if self.verifier is not None:
+            from verify_ask.model.backends.model_file import resolve_model
+
+            resolve_model(self.verifier)  # a missing verifier fails before the sampler loads
         from verify_ask.model import prompts
 
         if self.prompt is not None and self.prompt not in prompts.BUILTINS:

@@ -103,6 +103,7 @@ def ask(
         "--draft-model",
         help="A smaller GGUF of the same vocabulary that drafts for --model (implies --draft).",
     ),
+    verifier: Optional[str] = options.verifier(),
     full_vocab: bool = typer.Option(
         False,
         "--full-vocab",

@@ -36,6 +36,16 @@ def model(help: str | None = None) -> Any:
     return typer.Option(None, "--model", "-m", envvar="VERIFY_ASK_MODEL", help=help)
 
 
+def verifier(help: str | None = None) -> Any:
+    return typer.Option(
+        None,
+        "--verifier",
+        help=help
+        or "A larger model (name or GGUF) that reads the answer's evidence and answers itself; "
+        "where it answers otherwise, abstain.",
+    )
+
+
 def samples(help: str | None = None) -> Any:
     return typer.Option(defaults.SAMPLES, "--samples", "-n", help=help)
 
@@ -132,6 +142,7 @@ _AS_GIVEN = (
     "min_confidence",
     "weights",
     "prompt",
+    "verifier",
     "passages",
     "max_source_chars",
 )

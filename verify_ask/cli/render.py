@@ -21,6 +21,9 @@ def render_record(record: dict[str, Any], console: Console) -> None:
             console.print(f"  derivation: {answer['derivation']} = {answer['display']}")
         for evidence in answer["evidence"]:
             console.print(_evidence_line(evidence, record.get("source")))
+        reading = record.get("verifier")
+        if reading:
+            console.print(f"  verifier {reading['model']}, reading the evidence: {reading['text']}")
     elif status == "abstained":
         console.print(Text.assemble(("abstained: ", "bold yellow"), record["reason"]))
     else:
