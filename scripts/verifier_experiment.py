@@ -64,9 +64,9 @@ def main(argv: list[str] | None = None) -> int:
                 if args.stored_only:
                     continue
                 if verifier is None:
-                    from verify_ask.verifier import Verifier
+                    from verify_ask.verifier import EvidenceVerifier
 
-                    verifier = Verifier(args.verifier)
+                    verifier = EvidenceVerifier(args.verifier)
                 found = verifier.read(one.outcome.question, Source(one.record.source), chosen)
                 reading = {"id": one.record.id, "answer": key, **(found.to_json() if found else {})}
                 out.write(json.dumps(reading, ensure_ascii=False) + "\n")

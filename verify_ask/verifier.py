@@ -101,12 +101,12 @@ def points_at(source: Source, evidence: Evidence, answer: str) -> bool:
 
 
 @lru_cache(maxsize=2)
-def verifier_for(model: str) -> Verifier:
+def verifier_for(model: str) -> EvidenceVerifier:
     """One verifier per model for the process: a batch loads it once."""
-    return Verifier(model)
+    return EvidenceVerifier(model)
 
 
-class Verifier:
+class EvidenceVerifier:
     """One loaded verifier model; ``read`` is greedy and deterministic."""
 
     def __init__(self, model: str) -> None:
