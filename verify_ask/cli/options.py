@@ -161,14 +161,10 @@ def settings_from(options: Mapping[str, Any], **overrides: Any) -> Settings:
 
     given = {**options, **overrides}
     if given.get("model") and not given.get("weights") and given.get("decision") != "rules":
-        from verify_ask.model import catalog
-        from verify_ask.model.backends.model_file import cache_dir
+        from verify_ask.model.catalog import weights_for
 
-        known = catalog.lookup(str(given["model"]))
-        if known is not None:  # a known model is judged by the weights fitted for it
-            if not given.get("base_url"):  # a served model is the server's to have
-                catalog.require_installed(known, cache_dir())  # the first thing wrong is said
-            given["weights"] = known.name
+        # A known model is judged by the weights fitted for it; a served one is the server's.
+        given["weights"] = weights_for(given["model"], served=bool(given.get("base_url")))
     declared_ = declared_options()
     settings_fields = {f.name for f in fields(Settings)}
     run: dict[str, Any] = {name: given[name] for name in _AS_GIVEN if name in given}

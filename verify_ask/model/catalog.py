@@ -87,12 +87,18 @@ def lookup(name: str) -> KnownModel | None:
     return MODELS.get(name.strip().lower())
 
 
-def name_of(path: Path, cache: Path) -> str | None:
-    """The catalogue name of a model file assembled into ``cache``, or None."""
-    for model in MODELS.values():
-        if path.resolve() == (cache / model.filename).resolve():
-            return model.name
-    return None
+def weights_for(model: str | None, *, served: bool = False) -> str | None:
+    """The decision weights a model is judged by unless others are asked for: a known
+    model's own (by its name, ``verify_ask.decision.confidence.load``), else the default
+    model's (None). A known model run locally must be installed: that is said first."""
+    known = lookup(model) if model else None
+    if known is None:
+        return None
+    if not served:
+        from verify_ask.model.backends.model_file import cache_dir
+
+        require_installed(known, cache_dir())
+    return known.name
 
 
 def part_paths(model: KnownModel) -> list[Path] | None:

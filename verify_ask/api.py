@@ -1,0 +1,171 @@
+"""The Python API: ``Verifier`` loads a model once and answers questions about sources,
+returning immutable results with the fields of ``--json``.
+
+    from verify_ask import Verifier
+
+    verifier = Verifier()  # the default model; Verifier(model="qwen2.5-coder-1.5b")
+    result = verifier.ask("When was OrigoTech founded?", source="examples/origotech.txt")
+    if result.verified:
+        print(result.answer, result.evidence[0].quote)
+
+The command line is a client of this module (``verify-ask ask`` builds a ``Verifier`` from its
+options and renders ``Result.record``), so the two cannot drift. Errors are the library's
+typed errors (``verify_ask.errors``): ``InputError`` for an unreadable source, ``ModelError``
+for a missing or broken model, ``UsageError`` for settings that make no sense.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, BinaryIO
+
+from verify_ask.model.backends.base import Backend
+from verify_ask.settings import Settings
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Where the source says it: the quoted sentence and the figure's character offsets."""
+
+    quote: str
+    start: int
+    end: int
+    line: int
+    page: int | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    """One question's outcome. ``record`` is the whole ``--json`` object, read-only."""
+
+    status: str
+    """``verified`` or ``abstained``."""
+    answer: str | None
+    """The verified value as verify-ask displays it ("14 March 2009"), or None."""
+    reason: str
+    evidence: tuple[Evidence, ...]
+    record: Mapping[str, Any]
+
+    @property
+    def verified(self) -> bool:
+        return self.status == "verified"
+
+    @property
+    def value(self) -> Mapping[str, Any] | None:
+        """The typed value (``kind``, ``number``/``unit`` or ``year``/``month``/``day``)."""
+        answer = self.record.get("answer")
+        return answer["value"] if answer else None
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, dict):
+        return MappingProxyType({key: _frozen(item) for key, item in value.items()})
+    if isinstance(value, list):
+        return tuple(_frozen(item) for item in value)
+    return value
+
+
+def result_of(record: dict[str, Any]) -> Result:
+    answer = record.get("answer") or {}
+    evidence = tuple(
+        Evidence(e["quote"], e["start"], e["end"], e["line"], e.get("page"))
+        for e in answer.get("evidence", ())
+    )
+    return Result(
+        status=str(record["status"]),
+        answer=answer.get("display"),
+        reason=str(record.get("reason") or ""),
+        evidence=evidence,
+        record=_frozen(record),
+    )
+
+
+class Verifier:
+    """A loaded model and the settings every question is judged by.
+
+    ``model`` is a name (``verify-ask models``) or a GGUF path; ``base_url`` asks an
+    OpenAI-compatible server instead. Any setting of ``verify_ask.settings.Settings``
+    (``samples``, ``seed``, ``min_confidence``, ``verifier``, a checker's option such as
+    ``choices``) is a keyword.
+    """
+
+    def __init__(
+        self,
+        model: str | None = None,
+        *,
+        base_url: str | None = None,
+        draft: bool = True,
+        include_timings: bool = False,
+        **settings: Any,
+    ) -> None:
+        from verify_ask.model.catalog import weights_for
+
+        if settings.get("decision", "fitted") == "fitted" and settings.get("weights") is None:
+            settings["weights"] = weights_for(model, served=base_url is not None)
+        self.settings = Settings(**settings)
+        self.settings.validate()
+        self.include_timings = include_timings
+        self._make_backend = _backend_maker(model, base_url, draft)
+        # Made now, so a missing model fails here; its weights load at the first question.
+        self._backend: Backend | None = self._make_backend()
+
+    @classmethod
+    def from_parts(
+        cls, settings: Settings, make_backend: Callable[[], Backend], include_timings: bool
+    ) -> Verifier:
+        """A verifier over settings already validated and a backend made on first use (the
+        command line's options make both)."""
+        made = cls.__new__(cls)
+        made.settings = settings
+        made.include_timings = include_timings
+        made._make_backend = make_backend
+        made._backend = None
+        return made
+
+    @property
+    def backend(self) -> Backend:
+        if self._backend is None:
+            self._backend = self._make_backend()
+        return self._backend
+
+    def ask(
+        self,
+        question: str,
+        source: str | os.PathLike[str] | None = None,
+        *,
+        text: str | None = None,
+        stdin: BinaryIO | None = None,
+    ) -> Result:
+        """Answer ``question`` from the file ``source`` ("-": ``stdin``) or from ``text``."""
+        return result_of(self.record(question, source, text=text, stdin=stdin))
+
+    def record(
+        self,
+        question: str,
+        source: str | os.PathLike[str] | None = None,
+        *,
+        text: str | None = None,
+        stdin: BinaryIO | None = None,
+    ) -> dict[str, Any]:
+        """The ``--json`` record of one question, as a plain dict."""
+        from verify_ask.answer import answer_source, answer_text
+
+        if (source is None) == (text is None):
+            from verify_ask.errors import UsageError
+
+            raise UsageError("give a source file or a text, not both and not neither")
+        if text is not None:
+            return answer_text(question, text, self, label=None)
+        return answer_source(question, os.fspath(source), self, stdin=stdin)
+
+
+def _backend_maker(model: str | None, base_url: str | None, draft: bool) -> Callable[[], Backend]:
+    from verify_ask.model.backends import create
+
+    if base_url is not None:
+        return lambda: create("http", base_url=base_url, model=model)
+    return lambda: create("llama", model=model, draft=draft)
+
