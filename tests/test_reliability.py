@@ -27,11 +27,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from document_files import (
+    FILING,
+    malformed,
+    truncated,
+    write_docx,
+    write_pdf,
+    write_scanned_pdf,
+    write_zip_bomb,
+)
 from http_servers import ScriptedServer, free_port
+from pypdf import PdfReader
 
 from verify_ask.cli.environment import Environment
 from verify_ask.cli.main import main
 from verify_ask.errors import ExitStatus
+from verify_ask.text import formats
+from verify_ask.text.formats import pdf as pdf_reader
 from verify_ask.text.source import MAX_SOURCE_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,6 +140,56 @@ def oversized_source(env: Env) -> str:
     with path.open("wb") as handle:  # sparse: no disk is spent on it
         handle.truncate(MAX_SOURCE_BYTES + 1)
     return str(path)
+
+
+def document(make: Callable[[Path], Path], **limits: tuple[object, object]):  # noqa: ANN201
+    """A source file that ``make`` writes in the test's directory, read with the attributes
+    given as name=(owner, value) replaced for the row: a reader's limit lowered (a real
+    64 Mi-character PDF would take minutes to read), or what a missing package does."""
+
+    def made(env: Env) -> str:
+        for name, (module, value) in limits.items():
+            env.monkeypatch.setattr(module, name, value)
+        return str(make(env.tmp))
+
+    return made
+
+
+def _filing(tmp: Path) -> Path:
+    return write_pdf(tmp / "report.pdf", FILING)
+
+
+def _aes_pdf(tmp: Path) -> Path:
+    return write_pdf(tmp / "aes.pdf", FILING, user_password="")  # opens without a password
+
+
+def _needs_cryptography(self: object, password: str) -> None:
+    """What pypdf raises decrypting AES without the cryptography package (fpdf2 needs that
+    package to write AES, so the file is RC4 and pypdf is told it lacks the package)."""
+    from pypdf.errors import DependencyError
+
+    raise DependencyError("cryptography>=3.1 is required for AES algorithm")
+
+
+def _not_a_docx(tmp: Path) -> Path:
+    import zipfile
+
+    with zipfile.ZipFile(tmp / "data.zip", "w") as archive:
+        archive.writestr("data.csv", "year,sales\n2018,32765\n")
+    return tmp / "data.zip"
+
+
+def _broken_docx(tmp: Path) -> Path:
+    path = write_docx(tmp / "letter.docx", ["Founded in 1961."])
+    import zipfile
+
+    with zipfile.ZipFile(path) as whole:  # the same parts with the main document cut short
+        parts = {name: whole.read(name) for name in whole.namelist()}
+    parts["word/document.xml"] = parts["word/document.xml"][:200]
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    return path
 
 
 def binary_stdin(env: Env) -> Outcome:
@@ -408,6 +470,28 @@ ROWS = [
     Row("source-not-utf8", IN, "is not UTF-8 text (bad byte at offset 1)",
         ask_about(lambda env: env.file("l.txt", "Año 1999".encode("latin-1")))),
     Row("source-over-64-mib", IN, "is larger than 64 MiB", ask_about(oversized_source)),
+    Row("source-pdf-encrypted", IN, "is an encrypted PDF that needs a password",
+        ask_about(document(lambda tmp: write_pdf(tmp / "locked.pdf", FILING, user_password="pw")))),
+    Row("source-pdf-aes-without-cryptography", IN, "needs a package to be read: cryptography",
+        ask_about(document(_aes_pdf, decrypt=(PdfReader, _needs_cryptography)))),
+    Row("source-pdf-no-text-layer", IN, "has no text layer: run OCR first",
+        ask_about(document(lambda tmp: write_scanned_pdf(tmp / "scan.pdf")))),
+    Row("source-pdf-truncated", IN, "is a truncated PDF (it does not end with %%EOF)",
+        ask_about(document(lambda tmp: truncated(tmp / "cut.pdf", _filing(tmp))))),
+    Row("source-pdf-malformed", IN, "is not a readable PDF (",
+        ask_about(document(lambda tmp: malformed(tmp / "bad.pdf", _filing(tmp))))),
+    Row("source-pdf-text-over-limit", IN, "characters of text, the most a source may hold",
+        ask_about(document(_filing, MAX_TEXT_CHARS=(formats, 100)))),
+    Row("source-pdf-too-many-pages", IN, "pages, more than the",
+        ask_about(document(_filing, MAX_PAGES=(pdf_reader, 2)))),
+    Row("source-pdf-too-slow", IN, "s to read (stopped at page",
+        ask_about(document(_filing, MAX_PARSE_SECONDS=(pdf_reader, 0.0)))),
+    Row("source-docx-zip-bomb", IN, "MiB or 10000 files allowed (a zip bomb?)",
+        ask_about(document(lambda tmp: write_zip_bomb(tmp / "bomb.docx", 257 * 2**20)))),
+    Row("source-zip-not-docx", IN, "is a zip archive, not a Word (.docx) document",
+        ask_about(document(_not_a_docx))),
+    Row("source-docx-malformed", IN, "is not a readable Word document (",
+        ask_about(document(_broken_docx))),
     Row("prompt-file-missing", IN, "not found", ask("--prompt", "/no/such/prompt.txt")),
     Row("prompt-longer-than-context", IN, "more than the model's context of 8192 allows",
         prompt_too_long, marks=(pytest.mark.model,)),

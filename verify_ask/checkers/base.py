@@ -25,6 +25,8 @@ class Evidence:
     line: int
     quote_start: int = 0
     note: str = ""
+    page: int | None = None
+    """1-based page of the figure, for a source with pages (a PDF); None otherwise."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -32,6 +34,7 @@ class Evidence:
             "start": self.start,
             "end": self.end,
             "line": self.line,
+            "page": self.page,
             "quote_start": self.quote_start,
             "note": self.note,
         }
@@ -47,6 +50,7 @@ def evidence_at(source: Source, start: int, end: int, note: str = "") -> Evidenc
         line=source.line_of(start),
         quote_start=quote_start,
         note=note,
+        page=source.page_of(start),
     )
 
 

@@ -71,6 +71,7 @@ class QuoteChecker:
                 line=context.source.line_of(figure[0]),
                 quote_start=start,
                 note=note,
+                page=context.source.page_of(figure[0]),
             )
             return CheckResult(self.name, "pass", score / 100, (evidence,), note)
         # The score of a failure is how near the best unlocated quote came to the threshold.

@@ -37,11 +37,14 @@ def _evidence_line(evidence: dict[str, Any], label: str | None) -> Text:
     quote = evidence["quote"]
     offset = evidence["quote_start"]
     start, end = evidence["start"] - offset, evidence["end"] - offset
-    where = f"{label}:" if label else ""
-    line = Text(
-        f"  evidence ({where}line {evidence['line']}, chars {evidence['start']}-"
-        f"{evidence['end']}): "
-    )
+    chars = f"chars {evidence['start']}-{evidence['end']}"
+    if evidence.get("page") is not None:
+        # A PDF's lines are those of its extracted text, which no viewer shows: the page is.
+        where = f"{label}, " if label else ""
+        line = Text(f"  evidence ({where}page {evidence['page']}, {chars}): ")
+    else:
+        where = f"{label}:" if label else ""
+        line = Text(f"  evidence ({where}line {evidence['line']}, {chars}): ")
     line.append("“")
     line.append(quote[:start])
     line.append(quote[start:end], style="bold reverse")

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 from verify_ask.errors import InputError, unreadable
+from verify_ask.text.formats import Document, Format, detect_format
 
 if TYPE_CHECKING:
     from verify_ask.text.normalize import Mention
@@ -41,6 +42,13 @@ class Source:
 
     text: str
     path: str | None = None
+    pages: tuple[tuple[int, int], ...] = field(default=(), repr=False, compare=False)
+    """(start, end) of each page's text in page order (a PDF's); empty for a text without
+    pages."""
+    file_lines: tuple[tuple[int, int], ...] = field(default=(), repr=False, compare=False)
+    """(offset, line): from ``offset`` on, the text comes from that 1-based line of the file.
+    Set where the text is not the file's (Markdown without its markup), so that evidence
+    names the line an editor shows; empty when the text's own lines are the file's."""
     _line_starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _built: dict[Callable[[Source], Any], Any] = field(
         default_factory=dict, init=False, repr=False, compare=False
@@ -112,8 +120,27 @@ class Source:
         return self.sentences[first][0], max(self.sentences[last][1], end)
 
     def line_of(self, offset: int) -> int:
-        """1-based line number of a character offset."""
+        """1-based line number of a character offset: the file's line (``file_lines``)."""
+        if self.file_lines:
+            index = bisect.bisect_right(self._file_line_offsets, offset) - 1
+            return self.file_lines[index][1] if index >= 0 else 1
         return bisect.bisect_right(self._line_starts, offset)
+
+    @cached_property
+    def _file_line_offsets(self) -> list[int]:
+        return [offset for offset, _ in self.file_lines]
+
+    def page_of(self, offset: int) -> int | None:
+        """1-based page holding a character offset; None for a text without pages, or for the
+        line break between two pages."""
+        index = bisect.bisect_right(self._page_starts, offset) - 1
+        if index < 0 or offset >= self.pages[index][1]:
+            return None
+        return index + 1
+
+    @cached_property
+    def _page_starts(self) -> list[int]:
+        return [start for start, _ in self.pages]
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
@@ -125,8 +152,8 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def read_source(path: str, stdin: BinaryIO | None = None) -> Source:
-    """Read a UTF-8 source file, or ``stdin`` (the caller's standard input) when ``path``
-    is "-".
+    """Read a source file (UTF-8 text, HTML, Markdown, PDF or Word), or ``stdin`` (the
+    caller's standard input) when ``path`` is "-".
 
     Every way a file can be unusable becomes an ``InputError`` naming the path.
     """
@@ -150,8 +177,34 @@ def standard_input(stdin: BinaryIO | None, what: str) -> BinaryIO:
 
 
 def source_from_bytes(data: bytes, label: str) -> Source:
+    """The source in ``data``, whatever its format (``formats.detect_format``): a PDF or
+    Word document read by its reader, HTML and Markdown without their markup, text as it is."""
     if len(data) > MAX_SOURCE_BYTES:
         raise InputError(f"source {label} is larger than {MAX_SOURCE_BYTES // 2**20} MiB")
+    kind = detect_format(data, label)
+    if kind == "pdf":
+        from verify_ask.text.formats.pdf import read_pdf
+
+        document = read_pdf(data, label)
+    elif kind == "zip":
+        raise InputError(f"source {label} is a zip archive, not a Word (.docx) document")
+    elif kind == "docx":
+        from verify_ask.text.formats.word import read_docx
+
+        document = read_docx(data, label)
+    else:
+        document = _text_document(data, label, kind)
+    if not document.text.strip():
+        raise InputError(f"source {label} is empty")
+    return Source(
+        text=document.text,
+        path=None if label == "<stdin>" else label,
+        pages=document.pages,
+        file_lines=document.file_lines,
+    )
+
+
+def _text_document(data: bytes, label: str, kind: Format) -> Document:
     if b"\x00" in data[:65536]:
         raise InputError(f"source {label} looks binary (it contains NUL bytes), not text")
     try:
@@ -161,18 +214,13 @@ def source_from_bytes(data: bytes, label: str) -> Source:
             f"source {label} is not UTF-8 text (bad byte at offset {error.start}); "
             "convert it first, e.g. with iconv"
         ) from None
-    if _looks_like_html(label, text):
-        text = html_to_text(text)
-    if not text.strip():
-        raise InputError(f"source {label} is empty")
-    return Source(text=text, path=None if label == "<stdin>" else label)
+    if kind == "html":
+        return Document(html_to_text(text))
+    if kind == "markdown":
+        from verify_ask.text.formats.markdown import read_markdown
 
-
-def _looks_like_html(label: str, text: str) -> bool:
-    if label.lower().endswith((".html", ".htm")):
-        return True
-    head = text.lstrip()[:64].lower()
-    return head.startswith(("<!doctype html", "<html"))
+        return read_markdown(text)
+    return Document(text)
 
 
 def html_to_text(markup: str) -> str:
