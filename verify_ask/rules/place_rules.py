@@ -453,6 +453,31 @@ def other_subject(facts: Facts) -> str | None:
     return None
 
 
+_FOCUS = (
+    "NASA chose lunar orbit rendezvous in 1962. Direct ascent was the primary mission focus at "
+    "NASA in 1961. Direct ascent the primary mission focus at Tessaro in 1955."
+)
+
+
+@rule(
+    "S222", "swapped-name", "place", ["place.swapped_name"],
+    examples=[
+        Example(_FOCUS, "In what year was direct ascent the primary mission focus at NASA?",
+                "1955"),
+        Example(_FOCUS, "In what year was direct ascent the primary mission focus at NASA?",
+                "1961", refused=False),
+    ],
+)  # fmt: skip
+def swapped_name(facts: Facts) -> str | None:
+    """The sentence has another name in the place of the question's, in the question's words.
+
+    "... the primary mission focus at Tessaro in 1955" does not say when it was NASA's."""
+    other = _place(facts).swapped_name
+    if other is not None:
+        return f"that sentence says it of {other!r}, in the place of the question's name"
+    return None
+
+
 def _place(facts: Facts) -> Place:
     assert facts.place is not None, "place rules read the place stage's facts"
     return facts.place

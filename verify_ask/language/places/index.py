@@ -135,6 +135,10 @@ class Place:
     """The name the figure's sentence makes the subject of the question's verb, when the
     question asks it of another name that the sentence gives after the verb ("*Victoria*
     has 37 seats in the Australian House" for "how many seats does Australia have")."""
+    swapped_name: str | None = None
+    """The name the figure's sentence puts where the question has one of its own, in the
+    question's words around it, never naming the question's ("focus at *Tessaro* in 1955"
+    for "the primary mission focus at NASA")."""
     complement_unstated: bool = False
     """The question asks for a complement ("how many work *outside* the plant") and the
     figure's sentence states none: the figure it gives is the part the question excludes."""
@@ -346,6 +350,11 @@ class PlaceIndex(NameIndex):
             totals=not question.total or any(word in measures.TOTAL_STEMS for word in clause),
             states_derivation=measures.states_derivation(beside(stems, first, last), question),
             other_subject=relations.other_subject(question, self.text[sentence_start:sentence_end]),
+            swapped_name=relations.swapped_name(
+                question,
+                self.text[sentence_start:sentence_end],
+                lambda name: here in self.name_sentences(question, name),
+            ),
             complement_unstated=question.complement
             and not COMPLEMENT.search(self.text, sentence_start, sentence_end),
             stated_as_change=measures.as_change(stems[max(0, first - 2) : first]),

@@ -5,6 +5,7 @@ about, and a level where the question asks for a change."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from verify_ask.language.lexicon import CHANGE_VERBS, NOT_NAMES
@@ -283,3 +284,92 @@ def _inflects(word: str, verb: str) -> bool:
 def _names_any(subject: set[str], words: list[str]) -> bool:
     """Whether any word writes a name of the subject ("Australian", "Khans")."""
     return any(word.lower().startswith(part) for word in words for part in subject)
+
+
+def swapped_name(
+    question: Question, sentence: str, written: Callable[[str], bool]
+) -> str | None:
+    """The name a sentence puts where the question has one of its own, in the question's own
+    words around it, when the sentence never names the question's: "Direct ascent the
+    primary mission *focus at* Tessaro in 1955" for "... the primary mission focus at NASA",
+    "The Westbrook *weigh in* kgs: 7,228" for "How much did the CM weigh in kgs?". SQuAD v2
+    makes questions unanswerable by such swaps, and a distractor sentence (Jia and Liang
+    2017) is one. ``written(name)`` says whether the sentence writes a name of the question
+    in any form (misspelled, as its people, as initials: the place index knows)."""
+    absent = tuple(name for name in question.names if not written(name))
+    if not absent:
+        return None
+    return _swapped_name(question.text, absent, frozenset(question.terms), sentence)
+
+
+_ANCHOR = 3
+"""The most of the question's words beside its name that are looked for around the other:
+as few as hold a word that is no function word ("focus at", "rule that the")."""
+
+
+@lru_cache(maxsize=4096)
+def _swapped_name(
+    question: str, absent: tuple[str, ...], terms: frozenset[str], sentence: str
+) -> str | None:
+    # Asked of every figure of the sentence, rivals included.
+    asked = WORD.findall(question)
+    said = WORD.findall(sentence)
+    lowered = [word.lower() for word in said]
+    names = set(absent)
+    index = 0
+    while index < len(asked):
+        if not (asked[index][:1].isupper() and stem(asked[index].lower()) in names):
+            index += 1
+            continue
+        end = index
+        while end + 1 < len(asked) and stem(asked[end + 1].lower()) in names:
+            end += 1
+        before = [word.lower() for word in asked[:index]]
+        after = [word.lower() for word in asked[end + 1 :]]
+        left = _anchor(before[::-1])[::-1]
+        right = _anchor(after)
+        other = _in_slot(said, lowered, left, right, terms)
+        if other:
+            return other
+        index = end + 1
+    return None
+
+
+def _in_slot(
+    said: list[str], lowered: list[str], left: list[str], right: list[str], terms: frozenset[str]
+) -> str | None:
+    """The capitalized words the sentence has right after ``left`` or right before
+    ``right`` (the question's words beside its name), when they are another name: none of
+    them a word of the question ("Judges serve" for "do judges of the CJEU serve")."""
+    for anchor, after in ((left, True), (right, False)):
+        if not anchor:
+            continue
+        for at in range(len(lowered) - len(anchor) + 1):
+            if lowered[at : at + len(anchor)] != anchor:
+                continue
+            if after:
+                run = _capitalized_run(said, at + len(anchor), 1)
+            else:
+                run = _capitalized_run(said, at - 1, -1)[::-1]
+            run = [word for word in run if word.lower() not in NOT_NAMES]
+            if run and not any(stem(word.lower()) in terms for word in run):
+                return " ".join(run)
+    return None
+
+
+def _anchor(words: list[str]) -> list[str]:
+    """The nearest words, nearest first, up to the first that is no function word; none
+    when there is no such word within ``_ANCHOR`` ("did the" stands beside any name)."""
+    for length in range(1, min(_ANCHOR, len(words)) + 1):
+        if words[length - 1] not in NOT_NAMES:
+            return words[:length] if length > 1 or len(words) == 1 else words[:2]
+    return []
+
+
+def _capitalized_run(words: list[str], start: int, step: int) -> list[str]:
+    run = []
+    index = start
+    while 0 <= index < len(words) and words[index][:1].isupper():
+        run.append(words[index])
+        index += step
+    return run
