@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,6 +22,21 @@ def isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     os.environ["VERIFY_ASK_CACHE_DIR"] = str(cache)
     os.environ.pop("VERIFY_ASK_MODEL", None)
     return cache
+
+
+_DOCUMENT_CACHES = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def isolated_document_cache(isolated_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test its own cache of parsed documents (``text.formats.cache``), made only when a
+    document is read: a test that breaks a reader (a lowered limit, a patched pypdf) must meet
+    that reader, not the text an earlier test's read of the same bytes kept."""
+    from verify_ask.text.formats import cache
+
+    directory = isolated_cache / "documents-by-test" / str(next(_DOCUMENT_CACHES))
+    monkeypatch.setattr(cache, "directory", lambda: directory)
+    return directory
 
 
 @pytest.fixture(scope="session")

@@ -6,9 +6,9 @@ __version__ = "0.1.0"
 def __getattr__(name: str) -> object:
     # ``from verify_ask import Verifier`` without importing the pipeline for ``--help``.
     if name in ("Verifier", "Result", "Evidence"):
-        from verify_ask import api
+        from importlib import import_module
 
-        return getattr(api, name)
+        return getattr(import_module(f"{__package__}.api"), name)
     raise AttributeError(f"module 'verify_ask' has no attribute {name!r}")
 
 

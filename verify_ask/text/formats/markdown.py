@@ -121,7 +121,7 @@ def _write_code(writer: _Writer, token: Token) -> None:
 
 
 def _write_html(writer: _Writer, token: Token) -> None:
-    from verify_ask.text.source import html_to_text
+    from verify_ask.text.formats.html import html_to_text
 
     text = html_to_text(token.content)
     if text:
