@@ -1398,3 +1398,32 @@ def test_the_sentence_must_say_it_of_the_questions_subject(
     question: str, answer: str, text: str, refusal: str | None
 ) -> None:
     expect_place_rule(question, answer, text, refusal)
+
+
+# A table in TAT-QA's shape (Zhu et al. 2021, CC BY 4.0), its scale declared in the text.
+SCALED = (
+    "Table:\n | 2019 | 2018\nTotal sales | $1,496.5 | $1,202.9\n\nText:\n"
+    "The table below presents total net sales by contract type (in millions):"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        ("$1,496.5", "pass"),
+        ("$1,496.5 million", "pass"),  # the cell in the scale the source declares
+        ("$1,496.5 billion", "fail"),
+        ("$1,496.5 thousand", "fail"),
+    ],
+)
+def test_a_table_cell_is_read_in_the_scale_the_source_declares(answer: str, verdict: str) -> None:
+    result = check("What is the amount of total sales in 2019?", answer, SCALED)
+    assert result.verdict == verdict, result.detail
+    if verdict == "fail":
+        assert result.rule == "S101"
+
+
+def test_a_figure_of_the_prose_keeps_its_own_scale() -> None:
+    text = "Sales (in millions) rose. The plant sold 1,496.5 tonnes in 2019."
+    result = check("How many tonnes did the plant sell in 2019?", "1,496.5 million tonnes", text)
+    assert result.verdict == "fail" and result.rule == "S101"

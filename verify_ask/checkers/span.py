@@ -29,6 +29,7 @@ from verify_ask.rules import Facts, Rule, ignorable, rules_of
 from verify_ask.rules.figures import (
     fits_unit,
     occurs_as,
+    occurs_scaled,
     question_figures,
     unit_of,
     year_places,
@@ -94,7 +95,11 @@ class SpanChecker:
         threshold = _setting(context, "min_relevance")
         margin = _setting(context, "margin")
         wanted, unit = question.unit, unit_of(candidate.value)
-        places = [m for m in source.mentions if occurs_as(candidate.value, m.value)]
+        places = [
+            m
+            for m in source.mentions
+            if occurs_as(candidate.value, m.value) or occurs_scaled(candidate.value, m, source)
+        ]
         if not places:
             return self._fail(NOT_IN_SOURCE, "the value does not occur in the source")
         if unit is not None and COUNTS_SOMETHING.id not in ignored:

@@ -22,6 +22,47 @@ def occurs_as(candidate: Value, found: Value) -> bool:
     return False
 
 
+# A financial statement says once what its table's figures count in: "(in millions)",
+# "($ in thousands)", "(Millions)", "in millions of dollars", "$'000".
+_DECLARED_SCALE = re.compile(
+    r"\(\s*(?:[$€£]\s*)?(?:in\s+)?(thousands|millions|billions)\b"
+    r"|\bin\s+(thousands|millions|billions)\b"
+    r"|[$€£]\s*['’]?(000)\b",
+    re.IGNORECASE,
+)
+_SCALE_OF = {"thousands": 10**3, "000": 10**3, "millions": 10**6, "billions": 10**9}
+
+
+def declared_scale(source: Source) -> int | None:
+    """The one scale a source declares for its tables ("(in millions)"), or None when it
+    declares none or several."""
+    return source.cached(_declared_scale)
+
+
+def _declared_scale(source: Source) -> int | None:
+    found = {
+        _SCALE_OF[next(g for g in match.groups() if g).lower()]
+        for match in _DECLARED_SCALE.finditer(source.text)
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def occurs_scaled(candidate: Value, mention: Mention, source: Source) -> bool:
+    """A table cell written in the source's declared scale is the candidate's value with
+    the scale word: "$1,496.5" under "(in millions)" is "$1,496.5 million"."""
+    if not isinstance(candidate, Quantity) or not isinstance(mention.value, Quantity):
+        return False
+    scale = declared_scale(source)
+    if scale is None or candidate.number == mention.value.number:
+        return False
+    if "|" not in source.text[source.text.rfind("\n", 0, mention.start) + 1 : mention.start]:
+        return False  # a figure of the prose says its own scale
+    from verify_ask.text.normalize.numbers import scale as times
+
+    scaled = Quantity(times(mention.value.number, scale), mention.value.unit)
+    return same_value(candidate, scaled)
+
+
 def unit_of(value: Value) -> str | None:
     return value.unit if isinstance(value, Quantity) else None
 
