@@ -1427,3 +1427,18 @@ def test_a_figure_of_the_prose_keeps_its_own_scale() -> None:
     text = "Sales (in millions) rose. The plant sold 1,496.5 tonnes in 2019."
     result = check("How many tonnes did the plant sell in 2019?", "1,496.5 million tonnes", text)
     assert result.verdict == "fail" and result.rule == "S101"
+
+
+CAPEX = (
+    "Table:\n | 2018 | 2017\nCapital expenditure | (1,577) | (1,373)\nNet income | 5,349 | 4,858"
+    "\n\nText:\nCash flows (in millions) are shown above."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [("1,577", "pass"), ("$1,577 million", "pass"), ("-1,577", "pass"), ("1,577 billion", "fail")],
+)
+def test_a_cell_in_parentheses_answers_how_much_by_its_amount(answer: str, verdict: str) -> None:
+    result = check("How much was the capital expenditure in 2018?", answer, CAPEX)
+    assert result.verdict == verdict, result.detail

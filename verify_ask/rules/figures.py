@@ -48,19 +48,26 @@ def _declared_scale(source: Source) -> int | None:
 
 
 def occurs_scaled(candidate: Value, mention: Mention, source: Source) -> bool:
-    """A table cell written in the source's declared scale is the candidate's value with
-    the scale word: "$1,496.5" under "(in millions)" is "$1,496.5 million"."""
+    """A table cell as a statement's reader takes it: in the scale the source declares
+    ("$1,496.5" under "(in millions)" is "$1,496.5 million"), and a cell in parentheses,
+    an accounting negative, by its amount ("(1,577)" of capital expenditure answers "how
+    much was capex" with 1,577)."""
     if not isinstance(candidate, Quantity) or not isinstance(mention.value, Quantity):
         return False
-    scale = declared_scale(source)
-    if scale is None or candidate.number == mention.value.number:
-        return False
     if "|" not in source.text[source.text.rfind("\n", 0, mention.start) + 1 : mention.start]:
-        return False  # a figure of the prose says its own scale
+        return False  # a figure of the prose says its own scale and sign
+    number = mention.value.number
+    if mention.surface.startswith("(") and number < 0:
+        number = -number
+    scale = declared_scale(source)
     from verify_ask.text.normalize.numbers import scale as times
 
-    scaled = Quantity(times(mention.value.number, scale), mention.value.unit)
-    return same_value(candidate, scaled)
+    forms = [number] + ([times(number, scale)] if scale is not None else [])
+    return any(
+        same_value(candidate, Quantity(form, mention.value.unit))
+        for form in forms
+        if form != mention.value.number
+    )
 
 
 def unit_of(value: Value) -> str | None:
