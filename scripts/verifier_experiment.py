@@ -36,11 +36,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--readings", required=True, help="verifier readings (JSONL, resumed)")
     parser.add_argument("--weights", default=None, help="decision weights (default: shipped)")
     parser.add_argument("--stored-only", action="store_true", help="use only kept readings")
+    parser.add_argument(
+        "--only-in", help="only the records another per-record file holds (the same records)"
+    )
     args = parser.parse_args(argv)
 
     settings = Settings(weights=args.weights)
     settings.validate()
     records = [r for path in args.data for r in read_records(path) if in_part(r, args.part)]
+    if args.only_in:
+        from verify_ask.evaluation.store import read_stored
+
+        kept_ids = set(read_stored(args.only_in))
+        records = [r for r in records if r.id in kept_ids]
     scored = stored_records(args.per_record, records, settings)
     kept: dict[str, dict] = {}
     readings_path = Path(args.readings)
