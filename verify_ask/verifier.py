@@ -149,16 +149,21 @@ def _complete(path: str, chat: list[dict[str, str]]) -> str:
 
 @lru_cache(maxsize=2)
 def _load(path: str) -> Any:
+    import atexit
     import os
 
     from llama_cpp import Llama
 
+    from verify_ask.model.backends.llama import _deferred_interrupts, _quiet_stderr
+
     try:
-        return Llama(
-            model_path=path,
-            n_ctx=CONTEXT,
-            n_threads=os.cpu_count() or 2,
-            verbose=False,
-        )
+        # The same guards as the sampler's backends: a quiet load log, Ctrl-C raised after.
+        with _quiet_stderr(), _deferred_interrupts():
+            model = Llama(
+                model_path=path, n_ctx=CONTEXT, n_threads=os.cpu_count() or 2, verbose=False
+            )
     except (RuntimeError, ValueError) as error:
         raise ModelError(f"the verifier model {path} could not be loaded: {error}") from None
+    # Freed before the interpreter tears llama_cpp down: freed after, it prints a traceback.
+    atexit.register(model.close)
+    return model
