@@ -56,6 +56,9 @@ class FakeSource:
     def line_of(self, offset: int) -> int:
         return self.text.count("\n", 0, offset) + 1
 
+    def page_of(self, offset: int) -> int | None:
+        return None  # a text without pages
+
 
 def usd(number: str) -> Quantity:
     return Quantity(Decimal(number), "USD")
