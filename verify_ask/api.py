@@ -22,22 +22,12 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from verify_ask.checkers.base import Evidence
 from verify_ask.model.backends.base import Backend
 from verify_ask.settings import Settings
 
 if TYPE_CHECKING:
     from verify_ask.text.source import Source
-
-
-@dataclass(frozen=True)
-class Evidence:
-    """Where the source says it: the quoted sentence and the figure's character offsets."""
-
-    quote: str
-    start: int
-    end: int
-    line: int
-    page: int | None = None
 
 
 @dataclass(frozen=True)
@@ -73,10 +63,7 @@ def _frozen(value: Any) -> Any:
 
 def result_of(record: dict[str, Any]) -> Result:
     answer = record.get("answer") or {}
-    evidence = tuple(
-        Evidence(e["quote"], e["start"], e["end"], e["line"], e.get("page"))
-        for e in answer.get("evidence", ())
-    )
+    evidence = tuple(Evidence(**e) for e in answer.get("evidence", ()))
     return Result(
         status=str(record["status"]),
         answer=answer.get("display"),
