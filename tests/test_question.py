@@ -130,3 +130,43 @@ def test_accents_are_folded_for_the_rules_only() -> None:
 )
 def test_the_unit_a_question_asks_in(text: str, unit: str) -> None:
     assert analyze_question(text).unit == unit
+
+
+def test_lines_answered_at_once_stem_their_words_apart() -> None:
+    """--jobs answers lines in threads; one shared Snowball stemmer keeps the word it works on
+    in itself, and concurrent lines corrupted each other's (IndexError in a batch)."""
+    import threading
+
+    from verify_ask.language.question import stem
+
+    # Words no line has stemmed before (stems are cached), the same for every thread.
+    words = [f"{base}{'x' * (n % 7)}ational" for n in range(3000) for base in ("found", "hope")]
+    found: list[list[str]] = []
+    failures: list[BaseException] = []
+
+    start = threading.Barrier(8)
+
+    def work() -> None:
+        start.wait()
+        try:
+            found.append([stem(word) for word in words])
+        except BaseException as error:  # noqa: BLE001 - the test reports any
+            failures.append(error)
+
+    import sys
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns inside a word, as a loaded machine makes them
+    try:
+        threads = [threading.Thread(target=work) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    import snowballstemmer
+
+    reference = snowballstemmer.stemmer("english")
+    expected = [reference.stemWord(word) for word in words]
+    assert failures == [] and found == [expected] * 8

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -363,8 +364,15 @@ def stem(word: str) -> str:
     return _stemmer().stemWord(word)
 
 
-@lru_cache(maxsize=1)
-def _stemmer():  # noqa: ANN202 - snowballstemmer has no type hints
-    import snowballstemmer
+_STEMMERS = threading.local()
 
-    return snowballstemmer.stemmer("english")
+
+def _stemmer():  # noqa: ANN202 - snowballstemmer has no type hints
+    # One per thread: a stemmer keeps the word it works on in itself, and lines answered at
+    # once (--jobs) stemming through one stemmer corrupted each other's words (IndexError).
+    found = getattr(_STEMMERS, "english", None)
+    if found is None:
+        import snowballstemmer
+
+        found = _STEMMERS.english = snowballstemmer.stemmer("english")
+    return found
