@@ -115,12 +115,14 @@ def verified_by(outcome: Outcome, source: Source, model: str) -> Outcome:
 
     assert outcome.chosen is not None
     reading = verifier_for(model).read(outcome.question, source, outcome.chosen)
-    timings = {**outcome.timings, "verify_s": round(reading.seconds, 3)} if reading else {}
-    if reading is None or reading.agrees:
-        return replace(outcome, verification=reading, timings=timings or outcome.timings)
-    return replace(
-        outcome, chosen=None, verification=reading, withdrawn=outcome.chosen, timings=timings
+    if reading is None:
+        return outcome
+    read = replace(
+        outcome,
+        verification=reading,
+        timings={**outcome.timings, "verify_s": round(reading.seconds, 3)},
     )
+    return read if reading.agrees else replace(read, chosen=None, withdrawn=outcome.chosen)
 
 
 def _decode_timings(backend: Backend) -> dict[str, object]:

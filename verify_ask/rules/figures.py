@@ -54,7 +54,9 @@ def occurs_scaled(candidate: Value, mention: Mention, source: Source) -> bool:
     much was capex" with 1,577)."""
     if not isinstance(candidate, Quantity) or not isinstance(mention.value, Quantity):
         return False
-    if "|" not in source.text[source.text.rfind("\n", 0, mention.start) + 1 : mention.start]:
+    from verify_ask.text.tables import tables_of
+
+    if tables_of(source).columns_at(mention.start) is None:
         return False  # a figure of the prose says its own scale and sign
     number = mention.value.number
     if mention.surface.startswith("(") and number < 0:
