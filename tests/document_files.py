@@ -48,8 +48,13 @@ WHERE = {"1961": 1, "4,210": 1, "(1,577)": 2, "6,439": 2, "312": 4}
 
 
 def write_pdf(
-    path: Path, pages: Sequence[Sequence[Block]], *, user_password: str | None = None
+    path: Path,
+    pages: Sequence[Sequence[Block]],
+    *,
+    user_password: str | None = None,
+    encryption: str = "RC4",
 ) -> Path:
+    """``encryption``: "RC4", "AES_128" or "AES_256" (fpdf2's names), with ``user_password``."""
     from fpdf import FPDF
 
     pdf = FPDF()
@@ -68,7 +73,7 @@ def write_pdf(
         pdf.set_encryption(
             owner_password="owner",
             user_password=user_password,
-            encryption_method=EncryptionMethod.RC4,
+            encryption_method=EncryptionMethod[encryption],
         )
     pdf.output(str(path))
     return path

@@ -179,10 +179,22 @@ def test_a_layout_line_of_figure_cells_becomes_a_row(layout: str, row: str | Non
     assert with_cells([plain], layout) == [row or plain]
 
 
-def test_a_pdf_restricted_only_by_an_owner_password_is_read(tmp_path: Path) -> None:
-    path = write_pdf(tmp_path / "restricted.pdf", [STATEMENT], user_password="")
+@pytest.mark.parametrize("encryption", ["RC4", "AES_128", "AES_256"])
+def test_a_pdf_restricted_only_by_an_owner_password_is_read(
+    tmp_path: Path, encryption: str
+) -> None:
+    path = write_pdf(
+        tmp_path / "restricted.pdf", [STATEMENT], user_password="", encryption=encryption
+    )
     source = read_source(str(path))
     assert evidence_at(source, *mention_of(source, "1961")).page == 1
+
+
+@pytest.mark.parametrize("encryption", ["RC4", "AES_256"])
+def test_a_pdf_that_needs_a_password_is_refused(tmp_path: Path, encryption: str) -> None:
+    path = write_pdf(tmp_path / "locked.pdf", [STATEMENT], user_password="x", encryption=encryption)
+    with pytest.raises(InputError, match="is an encrypted PDF that needs a password"):
+        read_source(str(path))
 
 
 def test_a_pdf_is_read_whatever_it_is_named_and_from_stdin(filing_pdf: Path) -> None:
