@@ -113,6 +113,31 @@ def test_a_changed_file_is_parsed_again(filing: Path, parses: list[str]) -> None
     assert len(parses) == 3 and len(entries()) == 3
 
 
+def test_the_cache_keeps_the_documents_read_last_within_its_bound(
+    tmp_path: Path, parses: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = [write_pdf(tmp_path / f"r{i}.pdf", [[f"Report {i}: {i} plants."]]) for i in range(3)]
+    read_source(str(paths[0]))
+    one_entry = entries()[0].stat().st_size
+    # Room for two entries: the third written evicts the one read longest ago.
+    monkeypatch.setattr(document_cache, "MAX_BYTES", 2 * one_entry + one_entry // 2)
+    read_source(str(paths[1]))
+    first, second = (
+        entries_by_text()["Report 0: 0 plants."],
+        entries_by_text()["Report 1: 1 plants."],
+    )
+    os.utime(first, (1, 1))  # read long ago
+    os.utime(second, (2, 2))
+    read_source(str(paths[0]))  # a hit: read now, so the other one is the oldest
+    read_source(str(paths[2]))
+    assert sorted(entries_by_text()) == ["Report 0: 0 plants.", "Report 2: 2 plants."]
+    assert parses == [str(paths[0]), str(paths[1]), str(paths[2])]
+
+
+def entries_by_text() -> dict[str, Path]:
+    return {json.loads(path.read_text())["text"]: path for path in entries()}
+
+
 def test_a_document_that_cannot_be_read_is_refused_on_every_read_and_never_kept(
     tmp_path: Path, parses: list[str]
 ) -> None:

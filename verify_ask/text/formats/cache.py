@@ -14,7 +14,9 @@ beside another sees a whole entry or none. Only successful reads are kept: a bad
 parsed, and refused, on every run, so its error is always today's.
 
 Entries hold a document's text as plain JSON; ``mkstemp`` makes them readable by their owner
-only.
+only. The cache is bounded: once its entries pass ``MAX_BYTES``, those read longest ago go
+(a read touches its entry), so a machine that reads thousands of filings keeps the recent ones
+and not every one it ever saw.
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ FORMAT = 1
 gives for the same bytes: released versions are told apart by verify-ask's version already,
 but a change between releases is not."""
 
+MAX_BYTES = 512 * 2**20
+"""About a thousand 100-page filings' text (one is 300-500 kB of JSON)."""
+
 _LIBRARIES = {"pdf": "pypdf", "docx": "python-docx"}
 
 Reader = Callable[[bytes, str], Document]
@@ -48,10 +53,32 @@ def read_cached(data: bytes, label: str, kind: str, read: Reader) -> Document:
     version = _version(kind)
     found = _load(entry, version)
     if found is not None:
+        with contextlib.suppress(OSError):
+            os.utime(entry)  # read now: the last to be evicted
         return found
     document = read(data, label)
-    _store(entry, version, document)
+    if _store(entry, version, document):
+        evict(entry.parent, MAX_BYTES)
     return document
+
+
+def evict(folder: Path, max_bytes: int) -> None:
+    """Remove the entries read longest ago until the rest hold at most ``max_bytes``.
+
+    Runs beside this one may read, write or remove entries meanwhile: an entry gone before
+    it could be looked at or removed is simply not counted."""
+    entries = []
+    for path in folder.glob("*.json"):
+        with contextlib.suppress(OSError):
+            stat = path.stat()
+            entries.append((stat.st_mtime, stat.st_size, path))
+    total = sum(size for _, size, _ in entries)
+    for _, size, path in sorted(entries, key=lambda entry: entry[0]):
+        if total <= max_bytes:
+            break
+        with contextlib.suppress(OSError):
+            path.unlink()
+        total -= size
 
 
 def directory() -> Path:
@@ -122,7 +149,8 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _store(entry: Path, version: str, document: Document) -> None:
+def _store(entry: Path, version: str, document: Document) -> bool:
+    """Whether the entry was written."""
     stored = {
         "version": version,
         "text_sha256": _digest(document.text),
@@ -134,14 +162,15 @@ def _store(entry: Path, version: str, document: Document) -> None:
         entry.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".writing-")
     except OSError:  # a read-only or unusable cache dir: the next run parses again
-        return
+        return False
     try:
         # ASCII JSON: every character, a lone surrogate included, comes back as it was.
         with os.fdopen(handle, "wb") as file:
             file.write(json.dumps(stored).encode("ascii"))
         os.replace(temporary, entry)
+        return True
     except OSError:  # a full disk: nothing is kept, and the run goes on
-        pass
+        return False
     finally:
         with contextlib.suppress(OSError):
             os.unlink(temporary)  # gone after the rename; left only where it failed
