@@ -109,36 +109,44 @@ def verifier_for(model: str) -> EvidenceVerifier:
 class EvidenceVerifier:
     """One loaded verifier model; ``read`` is greedy and deterministic."""
 
-    def __init__(self, model: str) -> None:
+    def __init__(self, model: str, threads: int | None = None) -> None:
+        """``threads``: llama.cpp's threads; None means one a CPU."""
         from verify_ask.model.backends.model_file import resolve_model
 
         self.name = model
         self.path = resolve_model(model)
+        self.threads = threads
 
     def read(self, question: Question, source: Source, chosen: Judgement) -> Reading | None:
         """The verifier's reading of the chosen answer's evidence; None when it has none."""
         evidence = next((e for c in chosen.checks if c.passed for e in c.evidence), None)
         if evidence is None:
             return None
+        return self.read_at(question, source, evidence, chosen.candidate.value)
+
+    def read_at(
+        self, question: Question, source: Source, evidence: Evidence, value: Value
+    ) -> Reading:
+        """The verifier's reading of one place in the source, for ``value`` found there."""
         from verify_ask.text.normalize import parse_value
 
         text = evidence_text(source, evidence)
         started = time.perf_counter()
-        answer = _complete(str(self.path), messages(question, text))
-        value = parse_value(answer, expect=question.expects) if answer else None
+        answer = _complete(str(self.path), messages(question, text), self.threads)
+        answer_value = parse_value(answer, expect=question.expects) if answer else None
         return Reading(
             model=self.name,
             evidence=text,
             text=answer,
-            value=value,
-            agrees=agrees(value, chosen.candidate.value, points_at(source, evidence, answer)),
+            value=answer_value,
+            agrees=agrees(answer_value, value, points_at(source, evidence, answer)),
             seconds=time.perf_counter() - started,
         )
 
 
-def _complete(path: str, chat: list[dict[str, str]]) -> str:
+def _complete(path: str, chat: list[dict[str, str]], threads: int | None) -> str:
     try:
-        reply: Any = _load(path).create_chat_completion(
+        reply: Any = _load(path, threads).create_chat_completion(
             messages=chat, temperature=0.0, max_tokens=MAX_TOKENS, seed=0
         )
     except (RuntimeError, ValueError) as error:
@@ -148,7 +156,7 @@ def _complete(path: str, chat: list[dict[str, str]]) -> str:
 
 
 @lru_cache(maxsize=2)
-def _load(path: str) -> Any:
+def _load(path: str, threads: int | None = None) -> Any:
     import atexit
     import os
 
@@ -160,7 +168,10 @@ def _load(path: str) -> Any:
         # The same guards as the sampler's backends: a quiet load log, Ctrl-C raised after.
         with _quiet_stderr(), _deferred_interrupts():
             model = Llama(
-                model_path=path, n_ctx=CONTEXT, n_threads=os.cpu_count() or 2, verbose=False
+                model_path=path,
+                n_ctx=CONTEXT,
+                n_threads=threads or os.cpu_count() or 2,
+                verbose=False,
             )
     except (RuntimeError, ValueError) as error:
         raise ModelError(f"the verifier model {path} could not be loaded: {error}") from None
