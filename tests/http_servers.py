@@ -15,6 +15,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -47,8 +48,9 @@ class ScriptedServer:
     """An OpenAI-compatible completions server whose failures are chosen by ``mode``.
 
     Every request is recorded server-side (``seen``), so tests count what really went over
-    the wire. With ``api_key`` set it answers 401 to any other key and, like careless
-    servers do, echoes the key it was given in the error message.
+    the wire, and a test waits on that record (``wait_until``) rather than on the clock. With
+    ``api_key`` set it answers 401 to any other key and, like careless servers do, echoes the
+    key it was given in the error message.
     """
 
     mode: str = "n"
@@ -57,10 +59,17 @@ class ScriptedServer:
     api_key: str | None = None
     delay_s: float = 2.0
     retry_after: str = "1"
+    limited_until: str | None = None
+    """In mode ``rate_limited``: answer 429 until a request whose prompt holds this text has
+    come (by default only the first request)."""
+    hold_until: int | None = None
+    """Hold every completion request until this many have come, then let them all through:
+    that requests overlap is then an event the server saw (``max_in_flight``), not a time."""
     seen: list[Seen] = field(default_factory=list)
     max_in_flight: int = 0
     _in_flight: int = 0
-    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _at_gate: int = 0
+    _changed: threading.Condition = field(default_factory=threading.Condition)
     _server: ThreadingHTTPServer | None = None
     _thread: threading.Thread | None = None
 
@@ -78,8 +87,20 @@ class ScriptedServer:
 
     @property
     def completions(self) -> list[Seen]:
-        with self._lock:
+        with self._changed:
             return [s for s in self.seen if s.method == "POST" and s.path == "/v1/completions"]
+
+    @property
+    def in_flight(self) -> int:
+        """Requests taken and not yet answered."""
+        with self._changed:
+            return self._in_flight
+
+    def wait_until(self, condition: Callable[[], bool], guard_s: float = 120) -> bool:
+        """Wait until ``condition()`` holds, checked each time a request comes or goes; False
+        if it still does not after ``guard_s`` (a guard against a hang, not a measure)."""
+        with self._changed:
+            return self._changed.wait_for(condition, guard_s)
 
     def __enter__(self) -> ScriptedServer:
         self._server = _QuietServer(("127.0.0.1", 0), _handler_for(self))
@@ -95,19 +116,36 @@ class ScriptedServer:
 
     def record(self, seen: Seen) -> int:
         """Store a request; return how many completion requests came before it."""
-        with self._lock:
+        with self._changed:
             before = sum(1 for s in self.seen if s.method == "POST")
             self.seen.append(seen)
+            self._changed.notify_all()
             return before
 
     def enter(self) -> None:
-        with self._lock:
+        with self._changed:
             self._in_flight += 1
             self.max_in_flight = max(self.max_in_flight, self._in_flight)
+            self._changed.notify_all()
 
     def leave(self) -> None:
-        with self._lock:
+        with self._changed:
             self._in_flight -= 1
+            self._changed.notify_all()
+
+    def _hold(self, count: int) -> None:
+        # None passes the gate before ``count`` have reached it, so when it opens they are all
+        # in flight together; it stays open for those after.
+        with self._changed:
+            self._at_gate += 1
+            self._changed.notify_all()
+            self._changed.wait_for(lambda: self._at_gate >= count, 120)
+
+    def _limited(self, before: int) -> bool:
+        if self.limited_until is None:
+            return before < 1
+        with self._changed:
+            return not any(self.limited_until in _prompt(s) for s in self.seen)
 
     def reply(self, seen: Seen, before: int) -> tuple[int, dict[str, str], bytes]:
         if seen.path == "/v1/models":
@@ -118,6 +156,8 @@ class ScriptedServer:
         if self.api_key is not None and seen.authorization != f"Bearer {self.api_key}":
             given = (seen.authorization or "").removeprefix("Bearer ")
             return _json(401, {"error": {"message": f"Invalid API key: {given}"}})
+        if self.hold_until is not None:
+            self._hold(self.hold_until)
         body = seen.body or {}
         wanted = int(body.get("n", 1))
         mode = self.mode
@@ -133,7 +173,7 @@ class ScriptedServer:
             return _json(500, {"error": {"message": "internal error"}})
         if mode == "down":
             return _json(503, {"error": {"message": "loading model"}})
-        if mode == "rate_limited" and before < 1:
+        if mode == "rate_limited" and self._limited(before):
             status, headers, payload = _json(429, {"error": {"message": "slow down"}})
             return status, {**headers, "Retry-After": self.retry_after}, payload
         if mode == "garbage":
@@ -151,32 +191,47 @@ class FixedLatencyServer(ScriptedServer):
     thread per connection, so 30 requests at once take as long as one. What a serving engine
     with unlimited slots would look like; for ``--jobs`` and ``scripts/bench_http.py``.
 
-    A request whose question contains ``slow_marker`` waits ``slow_s`` instead: one slow
-    line among fast ones. With ``honour_n=False`` it answers one choice whatever ``n`` asks
-    (as Ollama does), so every sample becomes a request of its own.
+    A request whose question contains ``slow_marker`` is held until ``slow_until`` other
+    completion requests have come: one slow line among fast ones, which the others must pass
+    (``others_while_slow`` says how many had come when it was let go). With
+    ``honour_n=False`` it answers one choice whatever ``n`` asks (as Ollama does), so every
+    sample becomes a request of its own.
     """
 
     def __init__(
         self,
         delay_s: float = 0.3,
         slow_marker: str | None = None,
-        slow_s: float = 0.0,
+        slow_until: int = 0,
         honour_n: bool = True,
+        hold_until: int | None = None,
     ) -> None:
-        super().__init__(mode="slow", delay_s=delay_s)
+        super().__init__(mode="slow", delay_s=delay_s, hold_until=hold_until)
         self.slow_marker = slow_marker
-        self.slow_s = slow_s
+        self.slow_until = slow_until
+        self.others_while_slow: int | None = None
         self.honour_n = honour_n
 
     def reply(self, seen: Seen, before: int) -> tuple[int, dict[str, str], bytes]:
         body = seen.body or {}
-        question = str(body.get("prompt", "")).rsplit("Question:", 1)[-1]
-        if self.slow_marker is not None and self.slow_marker in question:
-            time.sleep(max(0.0, self.slow_s - self.delay_s))  # reply sleeps delay_s itself
+        if self.slow_marker is not None and self.slow_marker in _question(seen):
+            self.wait_until(lambda: self._others() >= self.slow_until)
+            self.others_while_slow = self._others()
         if not self.honour_n:
             one = {name: value for name, value in body.items() if name != "n"}
             seen = Seen(seen.method, seen.path, seen.authorization, one, seen.at)
         return super().reply(seen, before)
+
+    def _others(self) -> int:
+        return sum(1 for s in self.completions if self.slow_marker not in _question(s))
+
+
+def _prompt(seen: Seen) -> str:
+    return str((seen.body or {}).get("prompt", ""))
+
+
+def _question(seen: Seen) -> str:
+    return _prompt(seen).rsplit("Question:", 1)[-1]
 
 
 class _QuietServer(ThreadingHTTPServer):

@@ -49,9 +49,8 @@ def _plain(value: object) -> object:
 def test_a_text_given_as_a_string_is_answered_and_results_are_immutable(verifier) -> None:
     text = "The Lumen plant opened on 2 May 2022. It employs 85 people."
     result = verifier.ask("How many people does the Lumen plant employ?", text=text)
-    assert result.status in ("verified", "abstained")
-    if result.verified:
-        assert text[result.evidence[0].start : result.evidence[0].end].startswith("85")
+    assert result.verified, result.reason  # at confidence 0.95 with the default model
+    assert text[result.evidence[0].start : result.evidence[0].end].startswith("85")
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.status = "verified"  # type: ignore[misc]
     with pytest.raises(TypeError):

@@ -17,7 +17,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -89,13 +88,6 @@ def _spawn(args: list[str], **options: Any) -> subprocess.Popen[bytes]:
         bufsize=0,
         **options,
     )
-
-
-def _wait_for(condition: Any, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out waiting"
-        time.sleep(0.02)
 
 
 # --- how many lines and requests are in flight ---------------------------------------------------
@@ -171,7 +163,8 @@ def test_jobs_8_writes_the_records_of_jobs_1_in_input_order(capsys, tmp_path: Pa
     batch.write_text("\n".join(lines) + "\n", encoding="utf-8")
     runs = {}
     for jobs in ("1", "8"):
-        with FixedLatencyServer(delay_s=0.05) as server:
+        # With --jobs 8 the server holds the requests until 8 are in flight together.
+        with FixedLatencyServer(delay_s=0.05, hold_until=8 if jobs == "8" else None) as server:
             args = _args(batch, server.url, "--jobs", jobs, "--no-timings")
             status, out, err = _in_process(capsys, args)
             runs[jobs] = (status, out.replace(server.url, "URL"), err, server.max_in_flight)
@@ -185,27 +178,29 @@ def test_jobs_8_writes_the_records_of_jobs_1_in_input_order(capsys, tmp_path: Pa
     assert in_flight >= 8  # the greedy answer and the samples of at least 4 lines at once
 
 
-def test_jobs_8_against_a_03_s_server_is_much_faster_than_jobs_1(capsys, tmp_path) -> None:
-    """A loose check that the lines overlap; the target is scripts/bench_http.py's."""
+def test_jobs_8_has_lines_in_flight_together_where_jobs_1_has_one(capsys, tmp_path) -> None:
+    """That the lines overlap, as the server saw it; how much faster that is, is
+    scripts/bench_http.py's to measure."""
     batch = _batch(tmp_path, 16)
-    elapsed = {}
-    with FixedLatencyServer(delay_s=0.3) as server:
-        for jobs in ("1", "8"):
-            started = time.perf_counter()
+    in_flight = {}
+    for jobs, held in (("1", None), ("8", 8)):
+        with FixedLatencyServer(delay_s=0.05, hold_until=held) as server:
             status, out, _ = _in_process(capsys, _args(batch, server.url, "--jobs", jobs))
-            elapsed[jobs] = time.perf_counter() - started
-            assert len(out.splitlines()) == 16 and status == _status_of(out)
-    assert elapsed["8"] < elapsed["1"] / 3, elapsed
+            in_flight[jobs] = server.max_in_flight
+        assert len(out.splitlines()) == 16 and status == _status_of(out)
+    # One line asks its greedy answer and its samples at once: two requests at most.
+    assert in_flight["1"] <= 2 < 8 <= in_flight["8"], in_flight
 
 
 def test_a_slow_line_does_not_hold_up_the_lines_after_it(capsys, tmp_path: Path) -> None:
     batch = _batch(tmp_path, 12, first="When did OrigoTech open the factory in Monterrey?")
-    with FixedLatencyServer(delay_s=0.05, slow_marker="Monterrey", slow_s=2.0) as server:
+    # The first line's requests are answered only once the other eleven lines have been asked
+    # (two requests each): if they waited for it, it would wait for ever (the guard, 120 s).
+    others = 2 * 11
+    slow = FixedLatencyServer(delay_s=0.05, slow_marker="Monterrey", slow_until=others)
+    with slow as server:
         status, out, _ = _in_process(capsys, _args(batch, server.url, "--jobs", "4"))
-        seen = server.completions
-    slow_sent = min(s.at for s in seen if "Monterrey" in s.body["prompt"].rsplit("Question:")[-1])
-    # While the first line waited 2 s, the other eleven were asked (two requests each).
-    assert sum(1 for s in seen if s.at < slow_sent + 1.5) >= 2 * 12
+    assert server.others_while_slow is not None and server.others_while_slow >= others
     assert [json.loads(line)["id"] for line in out.splitlines()] == [f"q{i}" for i in range(12)]
     assert status == _status_of(out)
 
@@ -227,26 +222,28 @@ def test_max_requests_bounds_the_requests_of_all_lines_together(capsys, tmp_path
 
 
 def test_a_request_waiting_to_retry_leaves_its_place_to_other_lines() -> None:
-    """One request in flight at most: the first line's 429 says wait 1 s, and the second line
-    goes through in that second instead of queueing behind it."""
-    finished: dict[str, float] = {}
-    with ScriptedServer(mode="rate_limited", retry_after="1") as server:
-        backend = HttpBackend(server.url, model="m", concurrency=1, max_requests=1)
+    """One request in flight at most: the server answers the first line 429 (retry after 1 s)
+    until the second line's request has come, which it can only while the first waits."""
+    answered: dict[str, str] = {}
+    limited = ScriptedServer(mode="rate_limited", retry_after="1", limited_until="second")
+    with limited as server:
+        backend = HttpBackend(server.url, model="m", concurrency=1, max_requests=1, retries=20)
 
         def ask(name: str) -> None:
-            backend.complete(f"Question: {name}?", [SampleRequest(0.0, 0)])
-            finished[name] = time.monotonic()
+            completion = backend.complete(f"Question: {name}?", [SampleRequest(0.0, 0)])
+            answered[name] = completion[0].text
 
         with backend.shared():
             first = threading.Thread(target=ask, args=("first",))
             first.start()
-            _wait_for(lambda: len(server.completions) == 1)
-            started = time.monotonic()
+            assert server.wait_until(lambda: len(server.completions) == 1)
             second = threading.Thread(target=ask, args=("second",))
             second.start()
-            second.join(10)
-            first.join(10)
-    assert finished["second"] - started < 0.8 < finished["first"] - started
+            second.join(120)
+            first.join(120)
+    asked = [s.body["prompt"].removeprefix("Question: ") for s in server.completions]
+    assert answered == {"first": "14 March 2009", "second": "14 March 2009"}
+    assert asked[0] == asked[-1] == "first?" and asked.count("second?") == 1, asked
 
 
 def test_lines_in_flight_when_a_strict_server_refuses_llama_cpp_fields_all_ask_again(
@@ -294,9 +291,7 @@ def test_ctrl_c_with_jobs_8_keeps_whole_records_and_says_what_is_left(tmp_path: 
         assert process.stdout is not None
         first = process.stdout.readline()  # one record is out: the batch is mid-way
         process.send_signal(signal.SIGINT)
-        interrupted = time.monotonic()
         rest, err = process.communicate(timeout=60)
-        stopped_in = time.monotonic() - interrupted
     records = [json.loads(line) for line in (first + rest).decode().splitlines()]
     assert process.returncode == ExitStatus.INTERRUPTED
     assert 1 <= len(records) < 40
@@ -308,17 +303,19 @@ def test_ctrl_c_with_jobs_8_keeps_whole_records_and_says_what_is_left(tmp_path: 
     assert lines[-2].startswith(f"verify-ask: interrupted after {len(records)} question")
     assert lines[-2].endswith(f"; {40 - len(records)} not processed")
     assert "Traceback" not in err.decode()
-    assert stopped_in < 5
 
 
 def test_ctrl_c_while_every_line_waits_on_the_server_ends_at_once(tmp_path: Path) -> None:
-    """The requests in flight are taken back, not waited for (the server holds them 60 s)."""
+    """The requests in flight are taken back, not waited for: the server holds each for 10
+    minutes, and the process has ended while it still holds them all."""
     batch = _batch(tmp_path, 20)
-    with FixedLatencyServer(delay_s=60) as server:
+    with FixedLatencyServer(delay_s=600) as server:
         process = _spawn(_args(batch, server.url, "--jobs", "8"))
-        _wait_for(lambda: len(server.completions) >= 16)
+        assert server.wait_until(lambda: len(server.completions) >= 16)
         process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=30)
+        out, err = process.communicate(timeout=300)  # a guard against a hang
+        held = server.in_flight
+    assert held >= 16  # not one of them answered
     assert process.returncode == ExitStatus.INTERRUPTED
     assert out == b""
     lines = err.decode().strip().splitlines()

@@ -142,18 +142,15 @@ def test_concurrent_first_runs_assemble_one_complete_model(tmp_path) -> None:
 
 
 def test_help_is_quick_and_lists_commands() -> None:
-    started = time.perf_counter()
-    completed = subprocess.run(
-        [sys.executable, "-m", "verify_ask", "--help"], capture_output=True, text=True, check=False
-    )
-    assert completed.returncode == 0
-    assert "ask" in completed.stdout and "eval" in completed.stdout
+    # Quick by what it leaves out, not by seconds (a loaded machine would flake): --help
+    # imports neither llama.cpp nor sympy, the imports that take seconds.
     code = (
-        "import sys, verify_ask.cli.app; print('llama_cpp' in sys.modules, 'sympy' in sys.modules)"
+        "import sys; from verify_ask.cli.main import main; status = main(['--help']); "
+        "print(status, 'llama_cpp' in sys.modules, 'sympy' in sys.modules, file=sys.stderr)"
     )
-    heavy = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert heavy.stdout.split() == ["False", "False"]
-    assert time.perf_counter() - started < 30
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert completed.stderr.split() == ["0", "False", "False"], completed.stderr
+    assert "ask" in completed.stdout and "eval" in completed.stdout
 
 
 LONG_SOURCE = Path(__file__).parent / "data" / "squad_long.txt"

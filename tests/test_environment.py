@@ -1,5 +1,6 @@
 """The command line's injected ``Environment``: a test hands ``main`` its streams and variables
-instead of patching the process, and NO_COLOR and VERIFY_ASK_ABSTAIN_OK are read from it.
+instead of patching the process, and NO_COLOR, VERIFY_ASK_ABSTAIN_OK and the cache's place
+are read from it.
 
 The answers come from the replaying backend (no model).
 """
@@ -52,6 +53,42 @@ def test_the_process_environment_is_read_once(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.delenv("NO_COLOR")
     assert env.no_color  # a snapshot: what the command started with
     assert env.variables["NO_COLOR"] == "1"
+
+
+CACHES = [
+    ("explicit", {"VERIFY_ASK_CACHE_DIR": "/c", "XDG_CACHE_HOME": "/x"}, "/c"),
+    ("xdg", {"XDG_CACHE_HOME": "/x"}, "/x/verify-ask"),
+    ("empty-is-unset", {"VERIFY_ASK_CACHE_DIR": "", "XDG_CACHE_HOME": "/x"}, "/x/verify-ask"),
+    ("home", {}, str(Path.home() / ".cache" / "verify-ask")),
+]
+
+
+@pytest.mark.parametrize(
+    ("variables", "expected"), [c[1:] for c in CACHES], ids=[c[0] for c in CACHES]
+)
+def test_the_cache_is_where_the_variables_say(variables: dict, expected: str) -> None:
+    assert Environment(variables=variables).cache_dir == Path(expected)
+
+
+def test_a_run_uses_the_environments_cache_and_leaves_the_process_its_own(
+    example_path: Path, tmp_path: Path, replay, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from verify_ask import cache
+    from verify_ask.model import backends
+
+    backend = replay(["14 March 2009"] * 4)
+    during: list[Path] = []
+
+    def made(**_: object) -> object:
+        during.append(cache.cache_dir())  # where the run would put a model
+        return backend
+
+    monkeypatch.setitem(backends._FACTORIES, "llama", made)
+    process = cache.cache_dir()
+    env = Environment(variables={"VERIFY_ASK_CACHE_DIR": str(tmp_path / "mine")})
+    assert main([FOUNDED, "-s", str(example_path), *SAMPLES], env=env) == 0
+    assert during == [tmp_path / "mine"] != [process]
+    assert cache.cache_dir() == process
 
 
 def test_output_goes_to_the_environments_streams(example_path: Path, replay) -> None:

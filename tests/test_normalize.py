@@ -266,7 +266,8 @@ def test_every_canonical_unit_reads_back(unit: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.text(), st.sampled_from([None, "number", "date"]))
 def test_parse_value_never_raises(text: str, expect: str | None) -> None:
-    parse_value(text, expect)  # type: ignore[arg-type]
+    value = parse_value(text, expect)  # type: ignore[arg-type]
+    assert value is None or isinstance(value, (Quantity, DateValue))
 
 
 _FIGURE_BITS = st.sampled_from(

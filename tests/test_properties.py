@@ -137,11 +137,17 @@ def test_balanced_deep_parentheses_are_refused_or_read(depth: int) -> None:
 @BUDGET
 @given(st.text(max_size=300))
 def test_operand_scanners_raise_only_expression_errors(text: str) -> None:
+    scanned = []
     for function in (operands, scaled_operands):
         with contextlib.suppress(ExpressionError):
-            function(text)
-    split_derivation(text)
-    result_number(text)
+            found = function(text)
+            assert all(isinstance(number, Decimal) for number in found), found
+            scanned.append(len(found))
+    assert len(set(scanned)) <= 1, "a scale word changes an operand, not how many there are"
+    split = split_derivation(text)
+    assert split is None or (isinstance(split, tuple) and all(isinstance(p, str) for p in split))
+    result = result_number(text)
+    assert result is None or isinstance(result, Decimal)
 
 
 # --- the arithmetic parser: canonical forms read back ---------------------------------------

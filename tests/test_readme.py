@@ -91,9 +91,9 @@ def test_every_link_finds_its_page_and_heading(page: Path) -> None:
 
 
 def test_the_package_layout_names_parts_that_exist() -> None:
-    readme = README.read_text(encoding="utf-8")
-    layout = readme.split("## How it works", 1)[1].split("```", 2)[1]
+    page = (ROOT / "docs" / "code.md").read_text(encoding="utf-8")
+    layout = page.split("```", 2)[1]
     named = re.findall(r"^  (\S+)", layout, re.MULTILINE)
     assert len(named) >= 10
     missing = [name for name in named if not (ROOT / "verify_ask" / name).exists()]
-    assert not missing, f"the README's package layout names what verify_ask/ lacks: {missing}"
+    assert not missing, f"docs/code.md's package layout names what verify_ask/ lacks: {missing}"

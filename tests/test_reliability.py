@@ -346,10 +346,8 @@ def ctrl_c_single(env: Env) -> Outcome:
     with ScriptedServer(mode="slow", delay_s=60) as server:
         args = [QUESTION, "-s", str(EXAMPLE), "--base-url", server.url, "--api-key", KEY]
         process = _spawn([*args, "-n", "2"])
-        deadline = time.monotonic() + 120
-        while not server.completions and process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert server.completions, "the request never reached the server"
+        reached = server.wait_until(lambda: bool(server.completions))
+        assert reached, "the request never reached the server"
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=60)
     return Outcome(process.returncode, out.decode(), err.decode())

@@ -85,7 +85,12 @@ def test_paths_that_resolve_inside_the_root_pass(
     make: Callable[[Tree], str], tree: Tree, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tree.root)
-    confine(make(tree), tree.root.resolve())
+    path = make(tree)
+    root = tree.root.resolve()
+    assert Path(path).resolve().is_relative_to(root)  # the case is what its id says
+    confine(path, root)  # passes: raises nothing
+    with pytest.raises(InputError, match="is outside --source-root"):
+        confine(path, tree.secret.parent.resolve())  # while another root refuses it
 
 
 @pytest.mark.parametrize("make", [m for _, m in OUTSIDE], ids=[i for i, _ in OUTSIDE])
@@ -101,8 +106,12 @@ def test_paths_that_resolve_outside_the_root_are_refused(
 
 
 def test_the_filesystem_root_allows_every_path(tree: Tree) -> None:
+    everywhere = resolve_root("/")
+    assert everywhere == Path("/")
     for path in (str(tree.secret), str(tree.root / "escape.txt"), "/etc/shadow"):
-        confine(path, resolve_root("/"))
+        with pytest.raises(InputError, match="is outside --source-root"):
+            confine(path, tree.root.resolve())  # refused under a narrower root
+        confine(path, everywhere)  # allowed: raises nothing
 
 
 def test_a_symlink_loop_is_refused_not_a_crash(tree: Tree) -> None:

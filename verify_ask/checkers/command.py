@@ -70,6 +70,8 @@ class CommandChecker:
             return CheckResult(self.name, "skip", 0.0, detail="no --check-command given")
         timeout = float(options.check_timeout)
         display = candidate.value.display()
+        # The child inherits the process's variables as any child would (PATH, HOME): passed
+        # on, not read for a setting of verify-ask's, so they need not come from Environment.
         env = {
             **os.environ,
             "VERIFY_ASK_CANDIDATE": display,

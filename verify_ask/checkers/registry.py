@@ -2,8 +2,9 @@
 
 Every module of this package other than the plumbing is a built-in checker that calls
 ``register`` when imported, so adding a checker is adding one file. A checker runs by
-default unless it sets ``by_default = False`` (those that need options, such as a list of
-allowed answers, run only when named with ``--check``).
+default unless it sets ``by_default = False``: those that need options, such as a list of
+allowed answers, run when named with ``--check`` or when one of their options is given
+(``--choices`` runs ``choices``, ``Settings.checker_names``).
 """
 
 from __future__ import annotations

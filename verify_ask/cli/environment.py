@@ -1,9 +1,10 @@
 """What the command line takes from the process it runs in, gathered once (httpie's idea).
 
 ``main`` builds one ``Environment`` from the process and hands it to every command through
-click's context object; nothing below it reads ``os.environ`` or ``sys.std*`` for these. A
-test builds its own instead of patching the process: the defaults are empty in-memory
-streams, no variables and no terminal.
+click's context object; nothing below it reads ``os.environ`` or ``sys.std*`` for these, nor
+for the cache, which ``main`` places for the run (``cache_dir``, ``verify_ask.cache``). A test
+builds its own instead of patching the process: the defaults are empty in-memory streams, no
+variables and no terminal.
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ import os
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO
+
+from verify_ask import cache
 
 if TYPE_CHECKING:  # main imports this module before Ctrl-C is held; typer comes after
     import typer
@@ -46,6 +50,12 @@ class Environment:
         """``VERIFY_ASK_ABSTAIN_OK=1``: abstaining exits 0, for pipelines that must not stop
         on it."""
         return self.variables.get(ABSTAIN_OK_VARIABLE, "").strip().lower() in _TRUE
+
+    @property
+    def cache_dir(self) -> Path:
+        """``VERIFY_ASK_CACHE_DIR``, else ``$XDG_CACHE_HOME/verify-ask``, else
+        ``~/.cache/verify-ask``: the assembled models and the parsed documents."""
+        return cache.location(self.variables)
 
     def console_options(self, *, stderr: bool = False) -> dict[str, Any]:
         """Keyword arguments that make a rich ``Console`` write to this environment's stdout

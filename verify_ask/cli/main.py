@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from verify_ask import interrupts
+from verify_ask.cache import located_at
 from verify_ask.cli.environment import Environment
 from verify_ask.errors import ExitStatus, VerifyAskError, describe_bug
 
@@ -23,7 +24,8 @@ def main(
         command = _load_commands(held or interrupts.hold())
         if command is None:
             return _interrupted(env)
-        return _main(command, argv, env)
+        with located_at(env.cache_dir):
+            return _main(command, argv, env)
     except KeyboardInterrupt:
         return _interrupted(env)
 

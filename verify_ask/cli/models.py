@@ -15,11 +15,11 @@ def list_models(
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list on stdout."),
 ) -> int:
     """List the models --model takes by name: size, licence, installed, where they come from."""
-    from verify_ask.cache import cache_dir
     from verify_ask.model import catalog
 
-    stdout = environment_of(ctx).stdout
-    cache = cache_dir()
+    env = environment_of(ctx)
+    stdout = env.stdout
+    cache = env.cache_dir
     rows = [
         {
             "name": model.name,

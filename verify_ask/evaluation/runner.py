@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -159,6 +159,3 @@ def rejudge(scored: Scored, settings: Settings, source: Source | None = None) ->
 def with_thresholds(settings: Settings, support: float, min_relevance: float) -> Settings:
     """``settings`` with the vote and ranking shares at ``support`` (see ``report.sweep``)."""
     return replace(settings, min_agree=support, min_share=support, min_relevance=min_relevance)
-
-
-ProgressCallback = Callable[[Scored], None]

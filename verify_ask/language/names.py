@@ -192,16 +192,6 @@ def asked_names(question: str, in_text: TextNames) -> tuple[AskedName, ...]:
     )
 
 
-def mixed_name(question: str, in_text: TextNames) -> str | None:
-    """A name of several words in the question that the text never writes, though it writes
-    each word: "Joseph Scheele" from "Joseph Priestley" and "Carl Wilhelm Scheele" (SQuAD v2
-    swaps names so). A middle name may stand between ("Robert Hutchins" for "Robert Maynard
-    Hutchins")."""
-    return next(
-        (written for written, _, whole in asked_names(question, in_text) if not whole), None
-    )
-
-
 def another_name(asked: tuple[AskedName, ...], sentence: str) -> str | None:
     """A name the sentence writes in place of one the question asks about: the question's
     name of several words is written whole elsewhere in the text, and the sentence writes

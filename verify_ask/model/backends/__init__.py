@@ -16,16 +16,6 @@ def _llama(**options: object) -> Backend:
     return BatchedBackend(**options)  # type: ignore[arg-type]
 
 
-def _llama_simple(**options: object) -> Backend:
-    # The sequential create_completion loop, kept as the benchmark's baseline.
-    from verify_ask.model.backends.llama import LlamaBackend
-
-    options.pop("draft", None)
-    options.pop("draft_model", None)
-    options.pop("full_vocab", None)
-    return LlamaBackend(**options)  # type: ignore[arg-type]
-
-
 def _http(**options: object) -> Backend:
     from verify_ask.model.backends.http import HttpBackend
 
@@ -34,7 +24,6 @@ def _http(**options: object) -> Backend:
 
 _FACTORIES: dict[str, Callable[..., Backend]] = {
     "llama": _llama,
-    "llama-simple": _llama_simple,
     "http": _http,
 }
 

@@ -1,4 +1,6 @@
-"""The local backend: llama.cpp through llama-cpp-python, one model loaded per process.
+"""The sequential local backend: llama.cpp through llama-cpp-python, one model loaded per
+process. ``--backend llama`` is the batched one (``batched``); this one stays as the baseline
+that the benchmarks (scripts/bench_*.py) and the batched backend's tests compare it with.
 
 Samples are sequential ``create_completion`` calls on a byte-identical prompt, so
 llama.cpp keeps the evaluated prompt and each further sample costs only its own tokens.
