@@ -16,7 +16,7 @@ from verify_ask.language.places.words import (
     question_words,
     same_stem,
 )
-from verify_ask.language.question import Question, counted_head, stem, stems_of
+from verify_ask.language.question import Question, stem, stems_of
 from verify_ask.text.normalize.units import unit_token
 
 
@@ -125,15 +125,10 @@ def capacity(question: Question, before: str) -> str | None:
     return match.group().strip()
 
 
-def how_many_head(question: Question) -> str | None:
-    """The stem of what a "how many" question counts ("how many *schools*")."""
-    return counted_head(question.text) if HOW_MANY.search(question.text) else None
-
-
 def counts_unlabelled(question: Question, labels: list[str], words: set[str]) -> str | None:
     """A cell's row label when the question counts something ("how many components") that
     none of the cell's labels names: the cell is an amount of the row, not that count."""
-    head = how_many_head(question)
+    head = question.counted.head
     if head is None or any(same_stem(w, head) or w.endswith(head) for w in words):
         return None
     return labels[0] or None
@@ -213,7 +208,8 @@ def counts_other(after: list[str], question: Question) -> int | None:
     if asked and dimensions and not dimensions.keys() & asked:
         return next(iter(dimensions.values()))
     words = [after[index] for index in following]
-    if question.target and not any(same_stem(w, t) for w in words for t in question.target):
+    counted = question.counted.stems
+    if counted and not any(same_stem(w, t) for w in words for t in counted):
         # The last such word is the noun ("88 private *schools*").
         for index in reversed(following):
             if after[index] in question.terms and after[index] not in question.names:
