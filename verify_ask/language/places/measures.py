@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from verify_ask.language.lexicon import CHANGE_VERBS, HOW_MANY, STOPWORDS, TOTAL_WORDS, YEAR
+from verify_ask.language.lexicon import CHANGE_VERBS, STOPWORDS, TOTAL_WORDS, YEAR
 from verify_ask.language.places.words import (
     CLAUSE_MARKS,
     WORD,
@@ -38,7 +38,7 @@ def cutoff(question: Question, before: str, after: str) -> str | None:
     """ "top" or the superlative that makes a figure where a ranking stops, when a "how
     many" question asks for no rank ("how many populous counties are there": "the top 15
     most populous counties")."""
-    if not HOW_MANY.search(question.text) or _ASKS_RANK.search(question.text):
+    if not question.counted.many or _ASKS_RANK.search(question.text):
         return None
     top = _TOP_BEFORE.search(before)
     if top is not None:
@@ -64,7 +64,7 @@ def listed_name(question: Question, text: str, bounds: tuple[int, int, int]) -> 
     the figure opens: the figure counts that list's members, of which the name is one.
     ``bounds``: where the sentence starts, where the figure ends, where the sentence ends."""
     sentence_start, end, sentence_end = bounds
-    if not question.names or not HOW_MANY.search(question.text):
+    if not question.names or not question.counted.many:
         return None
     opener = _LIST_OPENER.search(text, end, min(sentence_end, end + _LIST_REACH))
     if opener is None:
