@@ -56,8 +56,8 @@ class Counted:
     written: tuple[str, ...] = ()
     """Those words as the question writes them."""
     many: bool = False
-    """The question says "how many": it counts things, where "how much alcohol" may be
-    answered by a percentage."""
+    """The question says "how many" (anywhere): it counts things, where "how much alcohol"
+    may be answered by a percentage."""
 
     @cached_property
     def stems(self) -> tuple[str, ...]:
@@ -135,7 +135,7 @@ def analyze_question(text: str) -> Question:
     wants_arithmetic = expects != "date" and bool(_ARITHMETIC_CUES.search(cleaned))
     if wants_arithmetic:
         expects = "number"  # a computed figure: a change, a ratio, a sum, never a date
-    asked = _REASON.split(cleaned, maxsplit=1)[0]
+    without_reason = _REASON.split(cleaned, maxsplit=1)[0]
     return Question(
         asked=written,
         text=cleaned,
@@ -145,8 +145,8 @@ def analyze_question(text: str) -> Question:
         counted=_counted(cleaned),
         unit=_named_unit(cleaned) if expects != "date" else None,
         names=_names(cleaned),
-        negated=negates(asked),
-        predicate=_predicate(asked),
+        negated=negates(without_reason),
+        predicate=_predicate(without_reason),
         total=bool(_TOTAL.search(cleaned)),
         derivation=_derivation(cleaned) if wants_arithmetic else frozenset(),
         difference=_asks_difference(cleaned),
