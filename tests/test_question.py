@@ -1,7 +1,7 @@
 import pytest
 
 from verify_ask.errors import InputError
-from verify_ask.language.question import analyze_question, counted_head
+from verify_ask.language.question import analyze_question
 
 CASES = [
     ("When was OrigoTech founded?", "date", False),
@@ -107,11 +107,25 @@ def test_arithmetic_questions_know_how_a_text_states_their_result() -> None:
         ("How many people lived in Egypt?", None),
         ("How many Victorians are Buddhist?", None),
         ("When was it founded?", None),
+        ("How much taxes did it pay?", None),
     ],
-    ids=["plural-after-adjective", "plural-after-names", "no-plural", "a-people", "no-count"],
+    ids=[
+        "plural-after-adjective",
+        "plural-after-names",
+        "no-plural",
+        "a-people",
+        "no-count",
+        "an-amount",
+    ],
 )
 def test_the_noun_a_question_counts(text: str, head: str | None) -> None:
-    assert counted_head(text) == head
+    assert analyze_question(text).counted.head == head
+
+
+def test_what_a_question_counts_keeps_every_word_of_it() -> None:
+    counted = analyze_question("How many private schools existed in New Zealand?").counted
+    assert counted.stems == ("privat", "school", "exist")
+    assert analyze_question("How much alcohol was sold?").counted.stems == ("alcohol",)
 
 
 def test_accents_are_folded_for_the_rules_only() -> None:

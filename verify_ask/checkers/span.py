@@ -22,7 +22,6 @@ from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, eviden
 from verify_ask.checkers.registry import register
 from verify_ask.language.names import another_name
 from verify_ask.language.places import Place, places_of
-from verify_ask.language.places.measures import how_many_head
 from verify_ask.language.places.words import same_stem
 from verify_ask.language.question import Question
 from verify_ask.rules import Facts, Rule, ignorable, rules_of
@@ -284,7 +283,7 @@ def _named_item(question: Question, source: Source, mine: Mention) -> Mention | 
     what the question counts ("1,548 public schools, 489 Catholic schools and 214
     independent schools" for "how many Catholic schools": 489); None when no item names
     more of the question's words than every other."""
-    head = how_many_head(question)
+    head = question.counted.head
     if head is None:
         return None
     marks = [term for term in question.terms if term != head]

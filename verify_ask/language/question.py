@@ -6,7 +6,8 @@ import re
 import threading
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from itertools import takewhile
 from typing import Literal
 
 from verify_ask.errors import InputError
@@ -16,6 +17,7 @@ from verify_ask.language.lexicon import (
     CHANGE_VERBS,
     COMPARATIVES,
     COMPLEMENT,
+    HOW_MANY,
     NEGATION,
     STOPWORDS,
     TOTAL_WORDS,
@@ -47,6 +49,41 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*|\d[\d,.]*")
 
 
 @dataclass(frozen=True)
+class Counted:
+    """What a "how many" or "how much" question counts: the words after it, up to the first
+    that cannot be part of what it counts ("how many *private schools existed* in ...")."""
+
+    written: tuple[str, ...] = ()
+    """Those words as the question writes them."""
+    many: bool = False
+    """The question says "how many" (anywhere): it counts things, where "how much alcohol"
+    may be answered by a percentage."""
+
+    @cached_property
+    def stems(self) -> tuple[str, ...]:
+        """The stems of those words ("privat", "school", "exist")."""
+        return tuple(stem(word.lower()) for word in self.written)
+
+    @cached_property
+    def head(self) -> str | None:
+        """The stem of the plural noun a "how many" question counts ("how many private
+        *schools* existed", "how many New Zealand *students*"); None for "how much", and
+        when no word reads as one ("how many people", "how many LEA-funded 11 to 18
+        schools")."""
+        if not self.many:
+            return None
+        # "How many Victorians": a people is named in many ways ("members", "residents").
+        return next(
+            (
+                stem(word)
+                for word in self.written
+                if word.endswith("s") and not word.endswith("ss") and word.islower()
+            ),
+            None,
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
 class Question:
     asked: str
     """The question as the user wrote it, spaces collapsed: what the model and the record see."""
@@ -57,8 +94,8 @@ class Question:
     wants_arithmetic: bool
     terms: tuple[str, ...]
     """Stems of the content words, in order, without repeats."""
-    target: tuple[str, ...] = ()
-    """Stems of what a "how many / how much" question counts ("tree species", "tons")."""
+    counted: Counted = Counted()
+    """What a "how many / how much" question counts ("tree species", "tons")."""
     unit: str | None = None
     """The unit the question names ("how many miles" -> "mi"; "what percentage" -> "%")."""
     names: tuple[str, ...] = ()
@@ -98,23 +135,23 @@ def analyze_question(text: str) -> Question:
     wants_arithmetic = expects != "date" and bool(_ARITHMETIC_CUES.search(cleaned))
     if wants_arithmetic:
         expects = "number"  # a computed figure: a change, a ratio, a sum, never a date
-    asked = _REASON.split(cleaned, maxsplit=1)[0]
+    without_reason = _REASON.split(cleaned, maxsplit=1)[0]
     return Question(
-        written,
-        cleaned,
-        expects,
-        wants_arithmetic,
-        content_terms(cleaned),
-        _counted_noun(cleaned),
-        _named_unit(cleaned) if expects != "date" else None,
-        _names(cleaned),
-        negates(asked),
-        _predicate(asked),
-        bool(_TOTAL.search(cleaned)),
-        _derivation(cleaned) if wants_arithmetic else frozenset(),
-        _asks_difference(cleaned),
-        _asked_precision(cleaned) if expects == "date" else None,
-        bool(COMPLEMENT.search(cleaned)),
+        asked=written,
+        text=cleaned,
+        expects=expects,
+        wants_arithmetic=wants_arithmetic,
+        terms=content_terms(cleaned),
+        counted=_counted(cleaned),
+        unit=_named_unit(cleaned) if expects != "date" else None,
+        names=_names(cleaned),
+        negated=negates(without_reason),
+        predicate=_predicate(without_reason),
+        total=bool(_TOTAL.search(cleaned)),
+        derivation=_derivation(cleaned) if wants_arithmetic else frozenset(),
+        difference=_asks_difference(cleaned),
+        precision=_asked_precision(cleaned) if expects == "date" else None,
+        complement=bool(COMPLEMENT.search(cleaned)),
     )
 
 
@@ -296,33 +333,13 @@ _NOT_A_NOUN = frozenset(
 )
 
 
-def counted_head(text: str) -> str | None:
-    """The stem of the plural noun a "how many" question counts ("how many private *schools*
-    existed", "how many *students* signed up"); None when no word after "how many" reads as
-    one ("how many people", "how many LEA-funded 11 to 18 schools")."""
+def _counted(text: str) -> Counted:
     match = _COUNTED.search(text)
-    if not match:
-        return None
-    words = []
-    for word in match.group(1).split():
-        if word.lower() in _NOT_A_NOUN:
-            break
-        words.append(word)
-    # "How many Victorians": a people is named in many ways ("members", "residents").
-    plural = [w for w in words if w.endswith("s") and not w.endswith("ss") and w.islower()]
-    return stem(plural[0]) if plural else None
-
-
-def _counted_noun(text: str) -> tuple[str, ...]:
-    match = _COUNTED.search(text)
-    if not match:
-        return ()
-    words = []
-    for word in match.group(1).lower().split():
-        if word in _NOT_A_NOUN:
-            break
-        words.append(stem(word))
-    return tuple(words)
+    written = match.group(1).split() if match else ()
+    return Counted(
+        written=tuple(takewhile(lambda word: word.lower() not in _NOT_A_NOUN, written)),
+        many=HOW_MANY.search(text) is not None,
+    )
 
 
 def content_terms(text: str) -> tuple[str, ...]:

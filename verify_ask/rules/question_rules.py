@@ -13,7 +13,6 @@ import re
 from verify_ask.language.lexicon import (
     AMOUNT,
     DURATION,
-    HOW_MANY,
     LEAST,
     MOST,
     THRESHOLD,
@@ -262,7 +261,7 @@ def share_for_amount(facts: Facts) -> str | None:
 def _counts(question: Question) -> bool:
     """Whether the question counts things ("how many loans"); "how much alcohol" may well be
     answered by a percentage."""
-    return bool(question.target) and HOW_MANY.search(question.text) is not None
+    return question.counted.many and bool(question.counted.stems)
 
 
 def _compares_years(question: Question, value: Value) -> bool:

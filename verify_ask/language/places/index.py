@@ -202,7 +202,7 @@ class PlaceIndex(NameIndex):
             weight = self.weight(term)
             total += weight
             found += weight * any(same_stem(word, term) for word in words)
-        names_target = any(same_stem(w, noun) for w in words for noun in question.target)
+        names_target = any(same_stem(w, noun) for w in words for noun in question.counted.stems)
         label_text = " ".join(labels)
         missing = tuple(
             name
@@ -302,7 +302,7 @@ class PlaceIndex(NameIndex):
             same_stem(stems[i], noun)
             for i in range(first, min(last + FOLLOWING, len(stems)))
             if sentences[i] == here
-            for noun in question.target
+            for noun in question.counted.stems
         )
         nearby = set(range(here - NAME_SENTENCES, here + 1))
         if self._names_another(question, here):
@@ -552,7 +552,7 @@ class PlaceIndex(NameIndex):
         citizens": "two public *agencies*" in a sentence that speaks of a citizen in another
         clause)."""
         following, _ = measures.nouns_after(after)
-        head = measures.how_many_head(question)
+        head = question.counted.head
         if not following or head is None:
             return None
         # "gigatons" are tons.

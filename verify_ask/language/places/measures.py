@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from verify_ask.language.lexicon import CHANGE_VERBS, HOW_MANY, STOPWORDS, TOTAL_WORDS, YEAR
+from verify_ask.language.lexicon import CHANGE_VERBS, STOPWORDS, TOTAL_WORDS, YEAR
 from verify_ask.language.places.words import (
     CLAUSE_MARKS,
     WORD,
@@ -16,7 +16,7 @@ from verify_ask.language.places.words import (
     question_words,
     same_stem,
 )
-from verify_ask.language.question import Question, counted_head, stem, stems_of
+from verify_ask.language.question import Question, stem, stems_of
 from verify_ask.text.normalize.units import unit_token
 
 
@@ -38,7 +38,7 @@ def cutoff(question: Question, before: str, after: str) -> str | None:
     """ "top" or the superlative that makes a figure where a ranking stops, when a "how
     many" question asks for no rank ("how many populous counties are there": "the top 15
     most populous counties")."""
-    if not HOW_MANY.search(question.text) or _ASKS_RANK.search(question.text):
+    if not question.counted.many or _ASKS_RANK.search(question.text):
         return None
     top = _TOP_BEFORE.search(before)
     if top is not None:
@@ -64,7 +64,7 @@ def listed_name(question: Question, text: str, bounds: tuple[int, int, int]) -> 
     the figure opens: the figure counts that list's members, of which the name is one.
     ``bounds``: where the sentence starts, where the figure ends, where the sentence ends."""
     sentence_start, end, sentence_end = bounds
-    if not question.names or not HOW_MANY.search(question.text):
+    if not question.names or not question.counted.many:
         return None
     opener = _LIST_OPENER.search(text, end, min(sentence_end, end + _LIST_REACH))
     if opener is None:
@@ -125,15 +125,10 @@ def capacity(question: Question, before: str) -> str | None:
     return match.group().strip()
 
 
-def how_many_head(question: Question) -> str | None:
-    """The stem of what a "how many" question counts ("how many *schools*")."""
-    return counted_head(question.text) if HOW_MANY.search(question.text) else None
-
-
 def counts_unlabelled(question: Question, labels: list[str], words: set[str]) -> str | None:
     """A cell's row label when the question counts something ("how many components") that
     none of the cell's labels names: the cell is an amount of the row, not that count."""
-    head = how_many_head(question)
+    head = question.counted.head
     if head is None or any(same_stem(w, head) or w.endswith(head) for w in words):
         return None
     return labels[0] or None
@@ -213,7 +208,8 @@ def counts_other(after: list[str], question: Question) -> int | None:
     if asked and dimensions and not dimensions.keys() & asked:
         return next(iter(dimensions.values()))
     words = [after[index] for index in following]
-    if question.target and not any(same_stem(w, t) for w in words for t in question.target):
+    counted = question.counted.stems
+    if counted and not any(same_stem(w, t) for w in words for t in counted):
         # The last such word is the noun ("88 private *schools*").
         for index in reversed(following):
             if after[index] in question.terms and after[index] not in question.names:
