@@ -1,11 +1,13 @@
-"""What the README promises, checked against the code: every default its option tables show,
-every link to a page of docs/, and every part its package layout names."""
+"""What the README promises, checked against the code: every option of ``ask`` in its option
+tables, with the short flag and the default that its declaration gives; every link to a page
+of docs/; and every part its package layout names."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+import click
 import pytest
 from typer.main import get_command
 
@@ -20,15 +22,19 @@ RUNTIME_DEFAULTS = {"--check": lambda: ", ".join(registry.default_names())}
 """Defaults the code computes when the option is not given, and what the README shows."""
 
 
-def option_rows() -> list[tuple[str, str]]:
-    """(option, default cell) of every row of the README's option tables."""
+def option_cells() -> list[tuple[str, str]]:
+    """(option cell, default cell) of every row of the README's option tables."""
     rows = []
     for line in README.read_text(encoding="utf-8").splitlines():
         cells = [cell.strip() for cell in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
-        found = re.match(r"`(--[a-z-]+)", cells[0]) if len(cells) == 3 else None
-        if found:
-            rows.append((found.group(1), cells[1]))
+        if len(cells) == 3 and re.match(r"`--[a-z-]+", cells[0]):
+            rows.append((cells[0], cells[1]))
     return rows
+
+
+def option_rows() -> list[tuple[str, str]]:
+    """(option, default cell) of every row of the README's option tables."""
+    return [(re.match(r"`(--[a-z-]+)", names).group(1), shown) for names, shown in option_cells()]
 
 
 def ask_options() -> dict[str, tuple[object, bool]]:
@@ -38,6 +44,27 @@ def ask_options() -> dict[str, tuple[object, bool]]:
         options.update({name: (param.default, False) for name in param.opts})
         options.update({name: (param.default, True) for name in param.secondary_opts})
     return options
+
+
+def ask_params() -> list[click.Parameter]:
+    return [p for p in get_command(app).commands["ask"].params if p.opts[0].startswith("-")]
+
+
+def test_the_option_tables_name_every_option_of_ask() -> None:
+    shown = set(re.findall(r"--[a-z-]+", " ".join(names for names, _ in option_cells())))
+    missing = [p for p in ask_params() if not shown & {*p.opts, *p.secondary_opts}]
+    rows = [f"| `{p.opts[0]}` | {p.default} | {p.help} |" for p in missing]
+    assert not missing, "rows the README's option tables lack:\n" + "\n".join(rows)
+
+
+def test_the_option_tables_give_the_short_flags_the_code_has() -> None:
+    shorts: dict[str, set[str]] = {}
+    for param in ask_params():
+        short = {name for name in param.opts if not name.startswith("--")}
+        shorts.update({name: short for name in (*param.opts, *param.secondary_opts)})
+    for names, _ in option_cells():
+        long = re.match(r"`(--[a-z-]+)", names).group(1)
+        assert set(re.findall(r"`(-[a-z])`", names)) == shorts[long], names
 
 
 def test_the_option_tables_name_each_option_once() -> None:

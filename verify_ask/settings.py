@@ -1,5 +1,9 @@
 """What one run of the pipeline is asked to do, and the check that it makes sense.
 
+Its fields are the run-wide options, each declared once (``verify_ask.declaration.option``):
+its flag, default, help and range. The CLI builds its parameters from these declarations, and a
+checker that reads one of them names it (``setting``) instead of declaring it again.
+
 Kept apart from the pipeline and the checkers, which both read it: the checkers, the
 rules, the decision weights and the prompts are imported only when the settings are
 validated, so reading ``Settings`` pulls in none of them.
@@ -7,41 +11,109 @@ validated, so reading ``Settings`` pulls in none of them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from verify_ask import defaults
-from verify_ask.errors import UsageError
+from verify_ask.declaration import declared, option
 
 DECISIONS = ("fitted", "rules")
 
 
 @dataclass(frozen=True)
 class Settings:
-    samples: int = defaults.SAMPLES
-    temperature: float = defaults.TEMPERATURE
-    seed: int = 0
-    max_tokens: int = 32
-    checks: tuple[str, ...] = ()
+    samples: int = option(
+        defaults.SAMPLES,
+        "--samples",
+        "Samples to draw (besides the greedy answer).",
+        short="-n",
+        within=(1, 256),
+    )
+    temperature: float = option(
+        defaults.TEMPERATURE, "--temperature", "Sampling temperature.", short="-t", within=(0, 2)
+    )
+    seed: int = option(0, "--seed", "Sample i uses seed + i; same seed, same output.")
+    max_tokens: int = option(32, "--max-tokens", "Longest answer in tokens.", at_least=1)
+    checks: tuple[str, ...] = option(
+        (),
+        "--check",
+        "Checker to run (repeatable) [default: every built-in that needs no options].",
+        short="-c",
+        multiple=True,
+    )
     """Checker names; empty means every built-in that runs by default."""
-    min_agree: float = defaults.MIN_AGREE
-    min_share: float = defaults.MIN_SHARE
-    min_relevance: float = defaults.MIN_RELEVANCE
-    ignore_rules: tuple[str, ...] = ()
+    min_agree: float = option(
+        defaults.MIN_AGREE,
+        "--min-agree",
+        "Vote share that backs an answer (it or --min-share must be met).",
+        within=(0, 1),
+    )
+    min_share: float = option(
+        defaults.MIN_SHARE,
+        "--min-share",
+        "Share of the model's scores, among the source's figures, that backs an answer.",
+        within=(0, 1),
+    )
+    min_relevance: float = option(
+        defaults.MIN_RELEVANCE,
+        "--min-relevance",
+        "Place score the evidence needs: share of the question's term weight near it.",
+        within=(0, 1),
+    )
+    ignore_rules: tuple[str, ...] = option(
+        (),
+        "--ignore-rule",
+        "Switch off a rule of the span checker by id or name (repeatable); "
+        "`verify-ask rules` lists them.",
+        multiple=True,
+        parse=lambda given: tuple(sorted(_ignorable(given or ()))),
+    )
     """Ids of the span checker's rules switched off (``--ignore-rule``)."""
-    decision: str = defaults.DECISION
+    decision: str = option(
+        defaults.DECISION,
+        "--decision",
+        "'fitted': weigh each candidate's named evidence into a probability (shipped "
+        "weights); 'rules': every hand rule must pass.",
+        one_of=DECISIONS,
+    )
     """"fitted": the probability the shipped weights give a candidate decides
     (``verify_ask.decision.confidence``); "rules": every hand rule must pass."""
-    min_confidence: float | None = None
+    min_confidence: float | None = option(
+        None,
+        "--min-confidence",
+        "Probability a fitted decision needs to answer [default: the weights' own, "
+        "chosen for precision 0.95 out of fold].",
+        within=(0, 1),
+    )
     """The probability a fitted decision needs; None means the weights' own default."""
-    weights: str | None = None
+    weights: str | None = option(
+        None, "--weights", "Decision weights written by `verify-ask eval --fit FILE`."
+    )
     """A weights file written by ``verify-ask eval --fit``; None means the shipped one."""
-    prompt: str | None = None
-    verifier: str | None = None
+    prompt: str | None = option(
+        None,
+        "--prompt",
+        "Prompt file with {source} and {question} placeholders, or a built-in: extract, "
+        "derive, quote (cites its source; runs the quote checker).",
+    )
+    verifier: str | None = option(
+        None,
+        "--verifier",
+        "A larger model (name or GGUF) that reads the answer's evidence and answers itself; "
+        "where it answers otherwise, abstain.",
+    )
     """A larger model (by name or path) that reads the verified answer's evidence and
     answers the question itself; where it answers otherwise, verify-ask abstains."""
-    max_source_chars: int = defaults.MAX_SOURCE_CHARS
+    max_source_chars: int = option(
+        defaults.MAX_SOURCE_CHARS,
+        "--max-source-chars",
+        "Sources longer than this are read by their best passages (BM25).",
+    )
     """Longer sources are read as their best passages (``passages`` of them)."""
-    passages: int = defaults.PASSAGES
+    passages: int = option(
+        defaults.PASSAGES, "--passages", "Passages the model reads from a long source.", at_least=1
+    )
     check_options: tuple[tuple[str, object], ...] = ()
     """The values of options that checkers declare (``--choices``, ``--pattern``, a
     plugin's ``--check-option NAME=VALUE``) by field name, in the order given. Settings
@@ -49,32 +121,13 @@ class Settings:
     and ``option_values`` hands them on; ``validate`` refuses a name no checker declares."""
 
     def validate(self) -> None:
-        if not 1 <= self.samples <= 256:
-            raise UsageError(f"--samples must be between 1 and 256, not {self.samples}")
-        if not 0.0 <= self.temperature <= 2.0:
-            raise UsageError(f"--temperature must be between 0 and 2, not {self.temperature}")
-        if not 0.0 <= self.min_agree <= 1.0:
-            raise UsageError(f"--min-agree must be between 0 and 1, not {self.min_agree}")
-        if not 0.0 <= self.min_share <= 1.0:
-            raise UsageError(f"--min-share must be between 0 and 1, not {self.min_share}")
-        if not 0.0 <= self.min_relevance <= 1.0:  # nan passed every place check
-            raise UsageError(f"--min-relevance must be between 0 and 1, not {self.min_relevance}")
-        if self.max_tokens < 1:
-            raise UsageError(f"--max-tokens must be at least 1, not {self.max_tokens}")
-        if self.passages < 1:
-            raise UsageError(f"--passages must be at least 1, not {self.passages}")
+        for field_, how in declared(Settings):
+            how.check(getattr(self, field_.name))
         from verify_ask.checkers import registry
 
         for name in self.checks:
             registry.get(name)
-        from verify_ask.rules import ignorable
-
-        ignorable(self.ignore_rules)
-        if self.decision not in DECISIONS:
-            choices = ", ".join(DECISIONS)
-            raise UsageError(f"--decision must be one of {choices}, not {self.decision!r}")
-        if self.min_confidence is not None and not 0.0 <= self.min_confidence <= 1.0:
-            raise UsageError(f"--min-confidence must be between 0 and 1, not {self.min_confidence}")
+        _ignorable(self.ignore_rules)
         if self.decision == "fitted":
             from verify_ask.decision.confidence import load
 
@@ -112,6 +165,19 @@ class Settings:
             ("quote",) if self.prompt == "quote" else ()
         )
         return names + tuple(dict.fromkeys(n for n in asked if n not in names))
+
+
+def _ignorable(given: Iterable[str]) -> frozenset[str]:
+    from verify_ask.rules import ignorable  # the rules load only when the settings are checked
+
+    return ignorable(given)
+
+
+def setting(name: str) -> Any:
+    """A field of a checker's options dataclass that reads the run-wide setting ``name``:
+    its default and declaration are the setting's, so they are written once, here."""
+    declared_ = next(f for f in fields(Settings) if f.name == name)
+    return field(default=declared_.default, metadata=declared_.metadata)
 
 
 _FIELDS = frozenset(f.name for f in fields(Settings))

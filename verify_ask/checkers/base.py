@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass
+from collections.abc import Mapping
+from dataclasses import Field, dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+from verify_ask.declaration import Option, declared
+from verify_ask.declaration import option as option  # checkers and plugins declare with it
 
 if TYPE_CHECKING:
     from verify_ask.candidates import Candidate
@@ -85,51 +88,6 @@ class CheckResult:
             "support": self.support,
             "evidence": [e.to_json() for e in self.evidence],
         }
-
-
-@dataclass(frozen=True)
-class Option:
-    """How one field of a checker's options dataclass is given on the command line.
-
-    ``flag`` is the option's name (``--choices``); None keeps the field off the command line
-    (a value only code sets). ``enables``: giving the option runs its checker on top of the
-    others, and naming the checker with ``--check`` without it is a usage error. ``parse``
-    turns what the command line gave into the field's value; ``validate`` raises
-    ``UsageError`` for a value the run cannot use, before any model is loaded. ``multiple``:
-    the flag may be repeated (its command-line default is then None).
-    """
-
-    flag: str | None
-    help: str | None = None
-    enables: bool = False
-    multiple: bool = False
-    parse: Callable[[Any], Any] | None = None
-    validate: Callable[[Any], None] | None = None
-
-    @property
-    def param(self) -> str | None:
-        """The flag as a Python parameter name (``--check-command``: ``check_command``)."""
-        return self.flag.lstrip("-").replace("-", "_") if self.flag else None
-
-
-def option(default: Any, flag: str | None, help: str | None = None, **how: Any) -> Any:
-    """A field of a checker's options dataclass, with how it is given (``Option``)."""
-    return field(default=default, metadata={"option": Option(flag, help, **how)})
-
-
-def declared(options: type | None) -> tuple[tuple[Field[Any], Option], ...]:
-    """The fields of an options dataclass with their declarations, in declaration order."""
-    if options is None or not is_dataclass(options):
-        return ()
-    return tuple((f, f.metadata.get("option") or Option(None)) for f in fields(options))
-
-
-def default_of(field_: Field[Any]) -> Any:
-    if field_.default is not MISSING:
-        return field_.default
-    if field_.default_factory is not MISSING:
-        return field_.default_factory()
-    return None
 
 
 def options_of(checker: object) -> tuple[tuple[Field[Any], Option], ...]:

@@ -66,9 +66,7 @@ def validate_options(values: Mapping[str, object], checks: tuple[str, ...]) -> N
     for name, value in values.items():
         if name not in known:
             continue
-        how = known[name][2]
-        if how.validate is not None and value is not None:
-            how.validate(value)
+        known[name][2].check(value)
 
 
 def check_option_names(names: tuple[str, ...]) -> None:

@@ -17,17 +17,11 @@ from functools import lru_cache
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, option
 from verify_ask.checkers.registry import register
-from verify_ask.errors import UsageError
 from verify_ask.rules.figures import occurs_as
 from verify_ask.text.source import Source
 
 DEFAULT_THRESHOLD = 90.0
 _MAX_QUOTE = 300  # a quote is part of a one-line answer; longer text is cut (and costs time)
-
-
-def _percent(threshold: float) -> None:
-    if not 0 <= threshold <= 100:
-        raise UsageError(f"--quote-threshold must be between 0 and 100, not {threshold}")
 
 
 @dataclass(frozen=True)
@@ -36,7 +30,7 @@ class QuoteOptions:
         DEFAULT_THRESHOLD,
         "--quote-threshold",
         "How closely (0-100) a quote must match the source.",
-        validate=_percent,
+        within=(0, 100),
     )
 
 

@@ -11,19 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verify_ask import defaults
 from verify_ask.candidates import Candidate
-from verify_ask.checkers.base import CheckContext, CheckResult, option
+from verify_ask.checkers.base import CheckContext, CheckResult
 from verify_ask.checkers.registry import register
+from verify_ask.settings import setting
 
 
 @dataclass(frozen=True)
 class RankOptions:
-    min_share: float = option(
-        defaults.MIN_SHARE,
-        "--min-share",
-        "Share of the model's scores, among the source's figures, that backs an answer.",
-    )
+    min_share: float = setting("min_share")
 
 
 class RankChecker:

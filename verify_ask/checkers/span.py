@@ -24,7 +24,7 @@ from verify_ask.language.names import another_name
 from verify_ask.language.places import Place, places_of
 from verify_ask.language.places.words import same_stem
 from verify_ask.language.question import Question
-from verify_ask.rules import Facts, Rule, ignorable, rules_of
+from verify_ask.rules import Facts, Rule, rules_of
 from verify_ask.rules.figures import (
     fits_unit,
     occurs_as,
@@ -48,6 +48,7 @@ from verify_ask.rules.rival_rules import (
     NAMED_ITEM,
     RIVALS_WORDS,
 )
+from verify_ask.settings import setting
 from verify_ask.text.normalize import Mention
 from verify_ask.text.source import Source
 from verify_ask.text.tables import tables_of
@@ -58,19 +59,8 @@ __all__ = ["SpanChecker", "occurs_as"]
 
 @dataclass(frozen=True)
 class SpanOptions:
-    min_relevance: float = option(
-        defaults.MIN_RELEVANCE,
-        "--min-relevance",
-        "Place score the evidence needs: share of the question's term weight near it.",
-    )
-    ignore_rules: tuple[str, ...] = option(
-        (),
-        "--ignore-rule",
-        "Switch off a rule of the span checker by id or name (repeatable); "
-        "`verify-ask rules` lists them.",
-        multiple=True,
-        parse=lambda given: tuple(sorted(ignorable(given or ()))),
-    )
+    min_relevance: float = setting("min_relevance")
+    ignore_rules: tuple[str, ...] = setting("ignore_rules")
     # Tuned constants, set only by code (tests): no flag.
     margin: float = option(defaults.MARGIN, None)
     contested_support: float = option(defaults.CONTESTED_SUPPORT, None)

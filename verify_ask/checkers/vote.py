@@ -6,17 +6,14 @@ from dataclasses import dataclass
 
 from verify_ask import defaults
 from verify_ask.candidates import Candidate
-from verify_ask.checkers.base import CheckContext, CheckResult, option
+from verify_ask.checkers.base import CheckContext, CheckResult
 from verify_ask.checkers.registry import register
+from verify_ask.settings import setting
 
 
 @dataclass(frozen=True)
 class VoteOptions:
-    min_agree: float = option(
-        defaults.MIN_AGREE,
-        "--min-agree",
-        "Vote share that backs an answer (it or --min-share must be met).",
-    )
+    min_agree: float = setting("min_agree")
 
 
 class VoteChecker:

@@ -3,14 +3,45 @@
 from __future__ import annotations
 
 import json
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
 from verify_ask.cli import options
 from verify_ask.cli.environment import Environment, environment_of
+from verify_ask.settings import Settings
+
+JUDGED_BY = (
+    "samples",
+    "temperature",
+    "seed",
+    "min_agree",
+    "min_share",
+    "min_relevance",
+    "ignore_rules",
+    "decision",
+    "min_confidence",
+    "weights",
+)
+"""The run-wide settings ``eval`` takes: those that change how records are sampled and
+judged."""
+
+_OWN_WORDS = {
+    "model": "GGUF model file (default: the bundled Gemma 3 270M).",
+    "draft": "Draft answer tokens from the source, as ask does.",
+    "ignore_rules": "Switch off a span rule (repeatable): what is it worth?",
+    "decision": "'fitted' or 'rules'.",
+    "weights": "Decision weights file.",
+}
 
 
+@options.with_parameters(
+    [
+        *options.parameters(options.BackendOptions, ("model", "draft"), _OWN_WORDS),
+        *options.parameters(Settings, JUDGED_BY, _OWN_WORDS),
+    ],
+    after="part",
+)
 def evaluate(
     ctx: typer.Context,
     data: list[str] = typer.Argument(..., help="JSONL files in the shared/data schema."),
@@ -21,20 +52,6 @@ def evaluate(
         help="Records of 'design' articles (rules and weights are fitted there), of the "
         "'lockbox' (a third of the articles, by a hash of the title, never fitted on), or 'all'.",
     ),
-    model: Optional[str] = options.model(),
-    draft: bool = options.draft("Draft answer tokens from the source, as ask does."),
-    samples: int = options.samples(),
-    temperature: float = options.temperature(),
-    seed: int = options.seed(),
-    min_agree: float = options.min_agree(),
-    min_share: float = options.min_share(),
-    min_relevance: float = options.min_relevance(),
-    ignore_rule: Optional[list[str]] = options.ignore_rule(
-        "Switch off a span rule (repeatable): what is it worth?"
-    ),
-    decision: str = options.decision("'fitted' or 'rules'."),
-    min_confidence: Optional[float] = options.min_confidence(),
-    weights: Optional[str] = options.weights("Decision weights file."),
     fit: Optional[str] = typer.Option(
         None,
         "--fit",
@@ -65,6 +82,7 @@ def evaluate(
         None, "--plot", help="Draw precision against coverage into this PNG (needs matplotlib)."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the full report as JSON."),
+    **declared: Any,
 ) -> int:
     """Score greedy, majority@N, verified@N (and a baseline) against gold answers."""
     from verify_ask.errors import UsageError
@@ -83,7 +101,8 @@ def evaluate(
         raise UsageError(f"{flag} needs --per-record FILE to read the stored records from")
     if baseline_model and baseline_url:
         raise UsageError("give --baseline-model or --baseline-url, not both")
-    settings = options.settings_from(ctx.params, decision="rules" if fit else decision)
+    model, draft = declared["model"], declared["draft"]
+    settings = options.settings_from(ctx.params, decision="rules" if fit else declared["decision"])
     if part not in PARTS:
         raise UsageError(f"--part must be one of {', '.join(PARTS)}, not {part!r}")
     records = [r for path in data for r in read_records(path) if in_part(r, part)]

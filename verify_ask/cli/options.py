@@ -1,151 +1,167 @@
-"""The options that ``ask`` (with ``--batch``) and ``eval`` share, declared once, and what
-the parsed options make: the validated settings and the backend.
+"""The options that ``ask`` (with ``--batch``) and ``eval`` share, and what the parsed
+options make: the validated settings and the backend.
 
-Each declaration fixes a flag's names and default; the help text is the command's own,
-as ``eval`` words some of them differently (or not at all). A checker's option is declared
-by its checker (``verify_ask.checkers.base.option``): its flag, default and help are read
-from there, and any declared option, a plugin's too, can be given as
-``--check-option NAME=VALUE``.
+Every option is declared once, as a field (``verify_ask.declaration.option``): the run-wide
+ones by ``Settings``, a checker's by its checker, the backend's here. A command's
+parameters are built from those declarations (``parameters``, ``with_parameters``), with the
+declared help unless the command words it otherwise. Any checker's declared option, a
+plugin's too, can be given as ``--check-option NAME=VALUE``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+import inspect
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, Optional, TypeVar, get_type_hints
 
 import typer
 
 from verify_ask import defaults
-from verify_ask.checkers.base import Option, declared, default_of
 from verify_ask.checkers.choices import ChoicesOptions
 from verify_ask.checkers.command import CommandOptions
 from verify_ask.checkers.pattern import PatternOptions
 from verify_ask.checkers.quote import QuoteOptions
-from verify_ask.checkers.rank import RankOptions
-from verify_ask.checkers.span import SpanOptions
-from verify_ask.checkers.vote import VoteOptions
+from verify_ask.declaration import Option, declared, default_of, option
 from verify_ask.errors import UsageError
+from verify_ask.settings import Settings
 
 if TYPE_CHECKING:
     from verify_ask.checkers.options import Declared
     from verify_ask.model.backends import Backend
-    from verify_ask.settings import Settings
+
+Command = TypeVar("Command", bound=Callable[..., Any])
 
 
-def model(help: str | None = None) -> Any:
-    return typer.Option(None, "--model", "-m", envvar="VERIFY_ASK_MODEL", help=help)
+@dataclass(frozen=True)
+class BackendOptions:
+    """How ``ask`` reaches the model: a local GGUF, or a server with ``--base-url``."""
 
-
-def verifier(help: str | None = None) -> Any:
-    return typer.Option(
+    model: str | None = option(
         None,
-        "--verifier",
-        help=help
-        or "A larger model (name or GGUF) that reads the answer's evidence and answers itself; "
-        "where it answers otherwise, abstain.",
+        "--model",
+        "GGUF model file [default: the bundled Gemma 3 270M]; with --base-url, the served "
+        "model's name (default: the one the server lists).",
+        short="-m",
+        envvar="VERIFY_ASK_MODEL",
+    )
+    base_url: str | None = option(
+        None,
+        "--base-url",
+        "Sample from an OpenAI-compatible server (llama-server, vLLM, Ollama), "
+        "e.g. http://127.0.0.1:8080/v1.",
+        envvar="VERIFY_ASK_BASE_URL",
+    )
+    api_key: str | None = option(
+        None,
+        "--api-key",
+        "Bearer key for --base-url.",
+        envvar=("VERIFY_ASK_API_KEY", "OPENAI_API_KEY"),
+        show_default=False,
+    )
+    timeout: float = option(120.0, "--timeout", "Seconds to wait for the server.")
+    retries: int = option(3, "--retries", "Retries on connection errors, 429, 5xx.")
+    concurrency: int = option(
+        4, "--concurrency", "Requests in flight to --base-url at once for one question."
+    )
+    max_requests: int | None = option(
+        None,
+        "--max-requests",
+        "Requests in flight to --base-url at once for the whole run, all lines of a "
+        "batch together [default: --jobs × --concurrency].",
+        show_default=False,
+    )
+    draft: bool = option(
+        defaults.DRAFT,
+        "--draft/--no-draft",
+        "Draft answer tokens from the source and verify them in the local batch.",
+    )
+    draft_model: str | None = option(
+        None,
+        "--draft-model",
+        "A smaller GGUF of the same vocabulary that drafts for --model (implies --draft).",
+    )
+    full_vocab: bool = option(
+        False,
+        "--full-vocab",
+        "Logits over the whole vocabulary, not only the tokens an answer from the "
+        "prompt can use (slower; the same greedy answers on the examples).",
     )
 
 
-def samples(help: str | None = None) -> Any:
-    return typer.Option(defaults.SAMPLES, "--samples", "-n", help=help)
-
-
-def temperature(help: str | None = None) -> Any:
-    return typer.Option(defaults.TEMPERATURE, "--temperature", "-t", help=help)
-
-
-def seed(help: str | None = None) -> Any:
-    return typer.Option(0, "--seed", help=help)
-
-
-def draft(help: str | None = None) -> Any:
-    return typer.Option(defaults.DRAFT, "--draft/--no-draft", help=help)
-
-
-DECLARED = True
-"""As ``help``: the help text the checker declares with the option."""
-
-
-def checker_option(owner: type, name: str, help: str | bool | None = DECLARED) -> Any:
-    """The Typer option for field ``name`` of a checker's options dataclass: its flag and
-    default as declared; ``help`` is the declared text (DECLARED), a command's own, or none."""
-    field_, how = next((f, how) for f, how in declared(owner) if f.name == name)
-    text = how.help if help is DECLARED else help or None
-    return typer.Option(None if how.multiple else default_of(field_), how.flag, help=text)
-
-
-def min_agree(help: str | bool | None = None) -> Any:
-    return checker_option(VoteOptions, "min_agree", help)
-
-
-def min_share(help: str | bool | None = None) -> Any:
-    return checker_option(RankOptions, "min_share", help)
-
-
-def min_relevance(help: str | bool | None = None) -> Any:
-    return checker_option(SpanOptions, "min_relevance", help)
-
-
-def ignore_rule(help: str | bool | None = None) -> Any:
-    return checker_option(SpanOptions, "ignore_rules", help)
-
-
-def choices() -> Any:
-    return checker_option(ChoicesOptions, "choices")
-
-
-def pattern() -> Any:
-    return checker_option(PatternOptions, "pattern")
-
-
-def check_command() -> Any:
-    return checker_option(CommandOptions, "command")
-
-
-def check_timeout() -> Any:
-    return checker_option(CommandOptions, "check_timeout")
-
-
-def quote_threshold() -> Any:
-    return checker_option(QuoteOptions, "quote_threshold")
-
-
-def check_option() -> Any:
-    return typer.Option(
-        None,
+@dataclass(frozen=True)
+class AnyCheckerOption:
+    check_option: tuple[str, ...] = option(
+        (),
         "--check-option",
-        "-o",
-        help="A checker's declared option as NAME=VALUE (repeatable), such as a plugin "
+        "A checker's declared option as NAME=VALUE (repeatable), such as a plugin "
         "checker's; NAME is its field (check_timeout=5 is --check-timeout 5).",
+        short="-o",
+        multiple=True,
     )
 
 
-def decision(help: str | None = None) -> Any:
-    return typer.Option(defaults.DECISION, "--decision", help=help)
+CHECKER_OPTIONS = (ChoicesOptions, PatternOptions, CommandOptions, QuoteOptions)
+"""The built-in checkers whose options have flags of their own, in the order their
+checkers run when several are given (--choices before --pattern, however given)."""
 
 
-def min_confidence(help: str | None = None) -> Any:
-    return typer.Option(None, "--min-confidence", help=help)
+def every_option() -> list[inspect.Parameter]:
+    """The parameters of every option ``ask`` takes by flag: the backend's, the run's, the
+    built-in checkers' own, and ``--check-option`` for any checker's."""
+    found: dict[str, inspect.Parameter] = {}
+    for owner in (BackendOptions, Settings, *CHECKER_OPTIONS, AnyCheckerOption):
+        for param in parameters(owner):
+            found.setdefault(param.name, param)  # a checker's field naming a setting: once
+    return list(found.values())
 
 
-def weights(help: str | None = None) -> Any:
-    return typer.Option(None, "--weights", help=help)
+def parameters(
+    owner: type, names: Iterable[str] | None = None, helps: Mapping[str, str] | None = None
+) -> list[inspect.Parameter]:
+    """Command parameters for the fields of ``owner`` that have a flag (those in ``names``,
+    if given), in declaration order; ``helps`` words a field's help otherwise."""
+    hints = get_type_hints(owner)
+    wanted = None if names is None else set(names)
+    return [
+        inspect.Parameter(
+            how.param,
+            inspect.Parameter.KEYWORD_ONLY,
+            default=_typer_option(field_, how, (helps or {}).get(field_.name, how.help)),
+            annotation=Optional[list[str]] if how.multiple else hints[field_.name],
+        )
+        for field_, how in declared(owner)
+        if how.param and (wanted is None or field_.name in wanted)
+    ]
 
 
-# Settings fields that an option of the same name gives as it is.
-_AS_GIVEN = (
-    "samples",
-    "temperature",
-    "seed",
-    "max_tokens",
-    "decision",
-    "min_confidence",
-    "weights",
-    "prompt",
-    "verifier",
-    "passages",
-    "max_source_chars",
-)
+def _typer_option(field_: Any, how: Option, help: str | None) -> Any:
+    names = (how.flag, how.short) if how.short else (how.flag,)
+    envvar = list(how.envvar) if isinstance(how.envvar, tuple) else how.envvar
+    default = None if how.multiple else default_of(field_)
+    return typer.Option(
+        default, *names, envvar=envvar, show_default=how.show_default, help=help or None
+    )
+
+
+def with_parameters(declared_: list[inspect.Parameter], after: str) -> Callable[[Command], Command]:
+    """Give a command the ``declared_`` parameters too, placed after its own ``after`` (for
+    ``--help``); Typer reads the command's signature, and passes them as keywords."""
+
+    def give(command: Command) -> Command:
+        own = [
+            p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
+            for p in inspect.signature(command, eval_str=True).parameters.values()
+            if p.kind is not inspect.Parameter.VAR_KEYWORD
+        ]
+        at = next(i for i, p in enumerate(own) if p.name == after) + 1
+        command.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+            [*own[:at], *declared_, *own[at:]],
+            return_annotation=inspect.signature(command).return_annotation,
+        )
+        return command
+
+    return give
 
 
 def settings_from(options: Mapping[str, Any], **overrides: Any) -> Settings:
@@ -154,10 +170,7 @@ def settings_from(options: Mapping[str, Any], **overrides: Any) -> Settings:
     ``options`` are named as the command's parameters (click's ``ctx.params``); a setting
     that the command has no option for keeps its default.
     """
-    from dataclasses import fields
-
     from verify_ask.checkers.options import declared_options
-    from verify_ask.settings import Settings
 
     given = {**options, **overrides}
     if given.get("model") and not given.get("weights") and given.get("decision") != "rules":
@@ -167,9 +180,12 @@ def settings_from(options: Mapping[str, Any], **overrides: Any) -> Settings:
         given["weights"] = weights_for(given["model"], served=bool(given.get("base_url")))
     declared_ = declared_options()
     settings_fields = {f.name for f in fields(Settings)}
-    run: dict[str, Any] = {name: given[name] for name in _AS_GIVEN if name in given}
+    by_param = {how.param: (f.name, how) for f, how in declared(Settings) if how.param}
+    for name, (_, _, how) in declared_.items():
+        if how.param:
+            by_param.setdefault(how.param, (name, how))
+    run: dict[str, Any] = {}
     checker: dict[str, Any] = {}
-    by_param = {how.param: (name, how) for name, (_, _, how) in declared_.items() if how.param}
     for param, value in given.items():  # in the command's order: --choices runs first
         if param in by_param:
             name, how = by_param[param]
@@ -177,11 +193,7 @@ def settings_from(options: Mapping[str, Any], **overrides: Any) -> Settings:
     for pair in given.get("check_option") or ():
         name, value = _named_value(pair, declared_)
         (run if name in settings_fields else checker)[name] = value
-    settings = Settings(
-        **run,
-        checks=tuple(given.get("check") or ()),
-        check_options=tuple(checker.items()),
-    )
+    settings = Settings(**run, check_options=tuple(checker.items()))
     settings.validate()
     return settings
 
