@@ -66,3 +66,13 @@ def test_errors_are_the_librarys_typed_errors(verifier, tmp_path) -> None:
         Verifier(samples=0)
     with pytest.raises(ModelError, match="not found"):
         Verifier(model=str(tmp_path / "none.gguf"))
+
+
+@pytest.mark.model
+def test_settings_are_read_as_the_command_line_reads_them() -> None:
+    # A rule named as `verify-ask rules` names it is switched off by its id, as with
+    # --ignore-rule: the span checker compares ids.
+    verifier = Verifier(ignore_rules=["low-relevance", "S304"])
+    assert verifier.settings.ignore_rules == ("S230", "S304")
+    with pytest.raises(UsageError, match="no rule 'no-such-rule'"):
+        Verifier(ignore_rules=["no-such-rule"])

@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from verify_ask import defaults
 from verify_ask.checkers.base import Evidence
+from verify_ask.declaration import declared
 from verify_ask.model.backends.base import Backend
 from verify_ask.settings import Settings
 
@@ -87,7 +89,7 @@ class Verifier:
         model: str | None = None,
         *,
         base_url: str | None = None,
-        draft: bool = True,
+        draft: bool = defaults.DRAFT,
         include_timings: bool = False,
         **settings: Any,
     ) -> None:
@@ -95,6 +97,10 @@ class Verifier:
 
         if settings.get("decision", "fitted") == "fitted" and settings.get("weights") is None:
             settings["weights"] = weights_for(model, served=base_url is not None)
+        # As the command line does: rule names become their ids ("low-relevance": S230).
+        for field_, how in declared(Settings):
+            if how.parse is not None and field_.name in settings:
+                settings[field_.name] = how.parse(settings[field_.name])
         self.settings = Settings(**settings)
         self.settings.validate()
         self.include_timings = include_timings
