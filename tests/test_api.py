@@ -30,9 +30,7 @@ def test_a_question_about_a_file_is_answered_with_its_evidence(verifier, example
 
 
 @pytest.mark.model
-def test_the_api_and_the_command_line_give_the_same_record(
-    verifier, example_path, capsys
-) -> None:
+def test_the_api_and_the_command_line_give_the_same_record(verifier, example_path, capsys) -> None:
     question = "How many people does OrigoTech employ?"
     record = dict(verifier.ask(question, source=str(example_path)).record)
     status = main([question, "-s", str(example_path), "--json", "--no-timings"])
