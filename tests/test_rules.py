@@ -10,7 +10,7 @@ from checker_cases import candidates
 from verify_ask.checkers import CheckContext, CheckResult, get
 from verify_ask.cli.main import main
 from verify_ask.language.question import analyze_question
-from verify_ask.rules import Example, Rule, all_rules
+from verify_ask.rules import STAGES, Example, Rule, all_rules
 from verify_ask.text.source import Source
 
 RULES = all_rules()
@@ -71,8 +71,11 @@ def test_rules_lists_every_rule_in_order(capsys) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[:2] for line in lines] == [[r.id, r.name] for r in RULES]
     for line, found in zip(lines, RULES, strict=True):
+        assert line.split()[2] == found.stage
         assert line.endswith(found.description)
         assert ("guarantee" in line.split()) == found.hard
+    stages = [line.split()[2] for line in lines]
+    assert stages == sorted(stages, key=STAGES.index), "stage by stage, in the order read"
 
 
 def test_rules_json(capsys) -> None:

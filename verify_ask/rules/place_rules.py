@@ -1,5 +1,6 @@
 """Rules of the place stage: why the figure's best place in the source does not answer the
-question. Each reads one fact of ``Place`` (``verify_ask.language.places.index``).
+question. Each reads one fact of ``Place`` (``verify_ask.language.places.index``); the last,
+how well the place scores. The span checker words their reasons at the best place.
 
 The examples' sentences are short excerpts, some shortened or reworded, of SQuAD dev
 (Rajpurkar et al. 2016, 2018; CC BY-SA 4.0) and TAT-QA dev (Zhu et al. 2021; CC BY 4.0), or
@@ -7,8 +8,8 @@ made up."""
 
 from __future__ import annotations
 
-from verify_ask.language.places import Place
-from verify_ask.rules.registry import Example, Facts, rule
+from verify_ask.rules.facts import Facts
+from verify_ask.rules.registry import Example, Outcome, rule
 
 _PARIS = (
     "The Black Death reached Egypt in 1347, and Europe a year later. Half of Paris's "
@@ -30,7 +31,7 @@ _DISCHARGE = "Near the Dutch border, the Rhine has an annual mean discharge of 2
 )  # fmt: skip
 def owner_else(facts: Facts) -> str | None:
     """The text makes the figure another name's ('Paris's population')."""
-    place = _place(facts)
+    place = facts.place
     if place.owner is not None:
         return f"the text gives it as {place.owner!r}'s"
     return None
@@ -52,7 +53,7 @@ _CONSTANCE = (
 )  # fmt: skip
 def listed_item(facts: Facts) -> str | None:
     """The sentence gives the question's name as one of what the figure counts."""
-    place = _place(facts)
+    place = facts.place
     if place.listed is not None:
         return f"that sentence gives {place.listed!r} as one of what the figure counts"
     return None
@@ -70,7 +71,7 @@ _MING = "The Ming dynasty ruled China (1368–1644) after the Yuan."
 )  # fmt: skip
 def other_span_end(facts: Facts) -> str | None:
     """The figure is one end of a span of years, and the question asks the other."""
-    place = _place(facts)
+    place = facts.place
     if place.span_end is not None:
         return f"the text gives it as {place.span_end} of a span, and the question asks the other"
     return None
@@ -89,7 +90,7 @@ _ASTRA = "In 1998 the Astra 1A satellite was replaced by Astra 2A."
 )  # fmt: skip
 def reversed_relation(facts: Facts) -> str | None:
     """The sentence states the question's relation the other way round."""
-    place = _place(facts)
+    place = facts.place
     if place.reversed_relation is not None:
         return f"that sentence says {place.reversed_relation!r} the other way round"
     return None
@@ -109,7 +110,7 @@ _RESERVE = "As of 2012, Harvard had a total financial aid reserve of $159 millio
 )  # fmt: skip
 def level_for_change(facts: Facts) -> str | None:
     """The question asks how much something changed, and the text gives a level."""
-    place = _place(facts)
+    place = facts.place
     if place.level_for_change:
         return "the question asks how much it changed, and the text gives it as a level"
     return None
@@ -125,7 +126,7 @@ def level_for_change(facts: Facts) -> str | None:
 )  # fmt: skip
 def rank_cutoff(facts: Facts) -> str | None:
     """The text ranks by the figure ('the top 15'), and the question asks for a count."""
-    place = _place(facts)
+    place = facts.place
     if place.cutoff is not None:
         return f"the text ranks by it ({place.cutoff!r}), and the question asks for a count"
     return None
@@ -144,7 +145,7 @@ _PARK = "The park has a multi-use amphitheatre that seats up to 2,500 people and
 )  # fmt: skip
 def capacity(facts: Facts) -> str | None:
     """The text gives the figure as a capacity ('seats up to'), and the question asks for none."""
-    place = _place(facts)
+    place = facts.place
     if place.capacity is not None:
         return (
             f"the text gives it as a capacity ({place.capacity!r}), and the question asks for none"
@@ -169,7 +170,7 @@ _CARBON = (
 )  # fmt: skip
 def rate(facts: Facts) -> str | None:
     """The text divides the figure ('per hectare'), and the question asks for no rate."""
-    place = _place(facts)
+    place = facts.place
     if place.rate is not None:
         return f"the text gives it per {place.rate}, and the question asks for no such rate"
     return None
@@ -192,7 +193,7 @@ _EDWARD = (
 )  # fmt: skip
 def missing_relation(facts: Facts) -> str | None:
     """The question asks about a relative ('his son'), and the sentence tells of no one's."""
-    place = _place(facts)
+    place = facts.place
     if place.missing_relation is not None:
         return (
             f"the question asks about a {place.missing_relation} and that sentence tells of "
@@ -218,7 +219,7 @@ _RHINE = "Between Emmérich and Cleves the Rhine is 400 m wide."
 )  # fmt: skip
 def missing_names(facts: Facts) -> str | None:
     """A name of the question is neither in the figure's sentence nor next to it."""
-    place = _place(facts)
+    place = facts.place
     if place.missing_names:
         return f"the question's names ({', '.join(place.missing_names)}) are not there"
     return None
@@ -236,7 +237,7 @@ _SPAIN = "Spain joined the union in 1986 after long talks."
 )  # fmt: skip
 def polarity(facts: Facts) -> str | None:
     """The question is negated and the figure's clause is not, or the other way round."""
-    place = _place(facts)
+    place = facts.place
     if not place.polarity_agrees:
         side = "is negated" if facts.question.negated else "is not negated"
         return f"the question {side} and that sentence is the opposite"
@@ -256,7 +257,7 @@ _CENTER = "The most recent center opened in Hong Kong in 2015."
 )  # fmt: skip
 def opposite_word(facts: Facts) -> str | None:
     """The sentence says the opposite of a word of the question ('under' for 'over')."""
-    place = _place(facts)
+    place = facts.place
     if place.opposite is not None:
         asked, said = place.opposite
         return f"the question asks {asked!r} and that sentence says {said!r}"
@@ -279,7 +280,7 @@ _FATHER = "After his father's death in 1879, Tesla found a package of letters."
 )  # fmt: skip
 def missing_predicate(facts: Facts) -> str | None:
     """The question's predicate ('founded') is not in the figure's sentence or the one before."""
-    place = _place(facts)
+    place = facts.place
     if not place.has_predicate:
         return f"{facts.question.predicate!r}, what the question asks about, is not there"
     return None
@@ -298,7 +299,7 @@ _TUITION = "For the 2012-13 year tuition was $38,000, with a total cost of atten
 )  # fmt: skip
 def not_a_total(facts: Facts) -> str | None:
     """The question asks for a total, and the source does not give the figure as one."""
-    place = _place(facts)
+    place = facts.place
     if not place.totals:
         return "the question asks for a total and the source does not give this figure as one"
     return None
@@ -319,7 +320,7 @@ _PAST_DUE = (
 )  # fmt: skip
 def column_of_total_row(facts: Facts) -> str | None:
     """The figure is one column of a row with a total, and the question names no column."""
-    place = _place(facts)
+    place = facts.place
     if place.part_of_the_row_total:
         return "it is one column of a row with a total, and the question names no column"
     return None
@@ -341,7 +342,7 @@ _EXPENSES = (
 )  # fmt: skip
 def sums_asked_row(facts: Facts) -> str | None:
     """The figure is the 'Total X' row when the question asks for the X row."""
-    place = _place(facts)
+    place = facts.place
     if place.sums_the_row_asked:
         return "it is the total of the row the question asks for"
     return None
@@ -359,7 +360,7 @@ _REVENUE = "Table:\n$ million | 2019 | 2018\nRevenue | 532.0 | 470.0\nCosts | 21
 )  # fmt: skip
 def other_time(facts: Facts) -> str | None:
     """The text gives the figure for another time than the question asks about."""
-    place = _place(facts)
+    place = facts.place
     if place.other_time is not None:
         return f"the text gives it for {place.other_time}, and the question asks about another time"
     return None
@@ -379,7 +380,7 @@ _GENERAL = "In 2017, general and administrative expenses increased $273 million 
 )  # fmt: skip
 def change_for_amount(facts: Facts) -> str | None:
     """The source gives the figure as a change, and the question asks for an amount."""
-    place = _place(facts)
+    place = facts.place
     if place.stated_as_change and not facts.question.wants_arithmetic:
         return "the source gives it as a change, and the question asks for an amount"
     return None
@@ -400,7 +401,7 @@ _RECEIVABLE = "What is the average duration of the accounts receivables?"
 )  # fmt: skip
 def derivation_not_stated(facts: Facts) -> str | None:
     """The question asks for a computed figure, and the source does not state it there."""
-    place = _place(facts)
+    place = facts.place
     if not place.states_derivation:
         return "the question asks for a computed figure and the source does not state it there"
     return None
@@ -426,7 +427,7 @@ def complement_unstated(facts: Facts) -> str | None:
     """A complement is asked ('outside the plant'), and the figure's sentence states none.
 
     The figure the sentence gives is then the part the question excludes."""
-    if _place(facts).complement_unstated:
+    if facts.place.complement_unstated:
         return "the question asks for a complement and that sentence states none"
     return None
 
@@ -447,7 +448,7 @@ def other_subject(facts: Facts) -> str | None:
     """The sentence gives the question's verb another subject, and the question's after it.
 
     "Victoria has 37 seats in the Australian House" does not say how many Australia has."""
-    other = _place(facts).other_subject
+    other = facts.place.other_subject
     if other is not None:
         return f"that sentence says it of {other!r}, not of the question's subject"
     return None
@@ -472,12 +473,27 @@ def swapped_name(facts: Facts) -> str | None:
     """The sentence has another name in the place of the question's, in the question's words.
 
     "... the primary mission focus at Tessaro in 1955" does not say when it was NASA's."""
-    other = _place(facts).swapped_name
+    other = facts.place.swapped_name
     if other is not None:
         return f"that sentence says it of {other!r}, in the place of the question's name"
     return None
 
 
-def _place(facts: Facts) -> Place:
-    assert facts.place is not None, "place rules read the place stage's facts"
-    return facts.place
+_MEETING = "Attendance at the 2003 meeting included 350 government officials and climate experts."
+
+
+@rule(
+    "S230", "low-relevance", "place", ["place.score", "--min-relevance"],
+    examples=[
+        # With the default --min-relevance: "5th" stands nowhere near the year.
+        Example(_MEETING, "What year did the 5th meeting take place?", "2003"),
+        Example(_MEETING, "In what year did 350 officials attend the meeting?", "2003",
+                refused=False),
+    ],
+)  # fmt: skip
+def low_relevance(facts: Facts) -> Outcome:
+    """The best place scores under --min-relevance: the question's words stand far from it."""
+    threshold = float(facts.options.min_relevance)
+    if facts.place.score < threshold:
+        return facts.at_best(f"{facts.where}, under {threshold:.2f}")
+    return None
