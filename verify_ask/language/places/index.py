@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
 from functools import cached_property
 
 from verify_ask.language.events import LIFE_EVENTS, dates_the_name, same_event, synonym_beside
@@ -64,12 +63,13 @@ _EVENT_OF = re.compile(
 )
 
 
-@dataclass(frozen=True)
 class Place:
-    """How well one span answers the question: term proximity, and whether it names the target."""
+    """How well one span answers the question (``score``: the question's words near it, and
+    whether it names what the question counts), and what its neighbourhood says that would
+    make it answer another question. A kind of place works each such fact out when a rule
+    first reads it; a fact a kind does not read keeps the value given here, which lets the
+    figure answer."""
 
-    proximity: float
-    names_target: bool
     missing_names: tuple[str, ...] = ()
     """Names from the question that appear neither in the figure's sentence nor next to it."""
     polarity_agrees: bool = True
@@ -93,7 +93,6 @@ class Place:
     """What the words right after the figure say it measures, when that is not what the
     question asks for: "88 *schools*" for "how many students", "300 km *long*" for "how
     wide"."""
-
     sums_the_row_asked: bool = False
     """A table's "Total X" row when the question asks for X and the table has an X row."""
     part_of_the_row_total: bool = False
@@ -146,9 +145,330 @@ class Place:
     """The words before the figure that make it what a thing can hold ("*seats up to*
     2,500 people"), when the question asks how many there are, not how many fit."""
 
+    def __init__(self, proximity: float, names_target: bool) -> None:
+        self.proximity = proximity
+        self.names_target = names_target
+
     @property
     def score(self) -> float:
         return min(1.0, self.proximity + (0.25 if self.names_target else 0.0))
+
+
+class TablePlace(Place):
+    """A table cell: about its row label and column header, wherever they stand."""
+
+    def __init__(self, index: PlaceIndex, question: Question, labels: list[str], start: int):
+        self._index, self._question, self._labels, self._start = index, question, labels, start
+        words = self._stems = {stem(w.lower()) for label in labels for w in WORD.findall(label)}
+        total = found = 0.0
+        for term in question.terms:
+            weight = index.weight(term)
+            total += weight
+            found += weight * any(same_stem(word, term) for word in words)
+        super().__init__(
+            found / total, any(same_stem(w, noun) for w in words for noun in question.target)
+        )
+
+    @cached_property
+    def missing_names(self) -> tuple[str, ...]:
+        question, label_text = self._question, " ".join(self._labels)
+        return tuple(
+            name
+            for name in question.names
+            if not self._index._is_topic(question, name)
+            and not (
+                code_pattern(name).search(label_text)
+                if is_code(name)
+                else any(same_stem(w, name) for w in self._stems)
+            )
+        )
+
+    @cached_property
+    def has_predicate(self) -> bool:
+        predicate = self._question.predicate
+        return predicate is None or any(same_stem(w, predicate) for w in self._stems)
+
+    @cached_property
+    def totals(self) -> bool:
+        # A table's total has its own row or column; any other cell is a part of it, and a
+        # total the table lacks must be computed (the arithmetic checker's job).
+        return not self._question.total or (
+            any(w in measures.TOTAL_STEMS for w in self._stems)
+            and not times.one_of_years(self._question, self._labels)
+        )
+
+    @cached_property
+    def sums_the_row_asked(self) -> bool:
+        return not self._question.total and self._index._totals_a_row(self._labels[0])
+
+    @cached_property
+    def counts(self) -> str | None:
+        return measures.counts_unlabelled(self._question, self._labels, self._stems)
+
+    @cached_property
+    def part_of_the_row_total(self) -> bool:
+        columns = tables_of(self._index.source).columns_at(self._start)
+        return measures.part_of_the_row_total(self._question, columns)
+
+    @cached_property
+    def other_time(self) -> str | None:
+        return times.other_year(self._question, " ".join(self._labels[1:]))
+
+    @cached_property
+    def states_derivation(self) -> bool:
+        return measures.states_derivation(self._stems, self._question)
+
+
+class TextPlace(Place):
+    """A figure in the text: about the question's words near it, in its sentence and clause."""
+
+    def __init__(self, index: PlaceIndex, question: Question, start: int, end: int, strict: bool):
+        self._index, self._question, self._start, self._end = index, question, start, end
+        words = index._words
+        self._first = bisect.bisect_left(words.starts, start)
+        self._last = bisect.bisect_left(words.starts, end)  # first word after the span
+        sentences = words.sentences
+        self._here = sentences[min(self._first, len(sentences) - 1)] if sentences else 0
+        super().__init__(self._proximity(strict), self._names_target())
+
+    def _proximity(self, strict: bool) -> float:
+        """The share of the question's term weight near the figure."""
+        index, question, first, last, here = (
+            self._index, self._question, self._first, self._last, self._here,
+        )  # fmt: skip
+        stems, sentences, marks_before = (
+            index._words.stems,
+            index._words.sentences,
+            (index._words.marks_before),
+        )
+        total = found = 0.0
+        kind = index._kind_at(self._start, self._end) if strict else None
+        window_start = max(0, first - 4 * NEAR)
+        window_end = min(len(stems), last + 4 * NEAR)
+        for term in question.terms:
+            weight = index.weight(term)
+            total += weight
+            if self._life_event is not None and _LIFE_EVENTS.get(term) == self._life_event:
+                found += weight
+                continue
+            if self._given_for is not None and term == self._given_for:
+                found += weight
+                continue
+            best = 0.0
+            for position in range(window_start, window_end):
+                if not same_stem(stems[position], term):
+                    continue
+                if first <= position < last:
+                    # Read strictly, the figure's own unit is its word ("33 feet" for "in
+                    # feet"), whoever else's conjunct writes it too.
+                    best = 1.0 if strict else best
+                    continue
+                gap = abs(sentences[position] - here)
+                if gap > 1:
+                    continue
+                if strict and index._another_between(position, first, last, kind):
+                    continue
+                if strict and index._in_another_conjunct(position, first, last, kind):
+                    continue
+                lo, hi = (position + 1, first) if position < first else (last, position)
+                marks = marks_before[hi] - marks_before[lo]
+                words = hi - lo + 1 - marks
+                distance = words + CLAUSE_GAP * marks + SENTENCE_GAP * gap
+                best = max(best, 1.0 if distance <= NEAR else NEAR / distance)
+            found += weight * best
+        return found / total if total else 0.0
+
+    def _names_target(self) -> bool:
+        stems, sentences = self._index._words.stems, self._index._words.sentences
+        return any(
+            same_stem(stems[i], noun)
+            for i in range(self._first, min(self._last + FOLLOWING, len(stems)))
+            if sentences[i] == self._here
+            for noun in self._question.target
+        )
+
+    @cached_property
+    def _life_event(self) -> str | None:
+        """A life's brackets say "born" and "died" by where the date stands in them."""
+        return self._index._life_event(self._question, self._start, self._end)
+
+    @cached_property
+    def _given_for(self) -> str | None:
+        """ "$36.5 million, $2.1 million and $3.7 million ... in 2019, 2018 and 2017,
+        respectively": the first is 2019's, however far the year stands."""
+        return self._index._respective_year(self._start, self._end)
+
+    @cached_property
+    def _sentence(self) -> tuple[int, int]:
+        source = self._index.source
+        return source.sentences[self._here] if source.sentences else (0, 0)
+
+    @property
+    def _sentence_text(self) -> str:
+        return self._index.text[self._sentence[0] : self._sentence[1]]
+
+    @cached_property
+    def _clause(self) -> tuple[int, int]:
+        return clause_around(self._index.text, self._start, self._end, *self._sentence)
+
+    @cached_property
+    def _clause_text(self) -> str:
+        """The figure's clause around it, after the year that labels it, if one does."""
+        text, (clause_start, clause_end) = self._index.text, self._clause
+        # "(2018: £12.4 million)": the year before the colon is the figure's.
+        label = text[max(0, clause_start - 5) : clause_start + 1]
+        clause_text = label if times.YEAR_LABEL.search(label) else ""
+        return clause_text + text[clause_start : self._start] + text[self._end : clause_end]
+
+    @cached_property
+    def _clause_before(self) -> list[str]:
+        words = self._index._words
+        return words.stems[bisect.bisect_left(words.starts, self._clause[0]) : self._first]
+
+    @cached_property
+    def _clause_stems(self) -> list[str]:
+        words = self._index._words
+        after = words.stems[self._last : bisect.bisect_left(words.starts, self._clause[1])]
+        return self._clause_before + after
+
+    @cached_property
+    def _told(self) -> list[str]:
+        """The stems of the figure's sentence and the one before."""
+        words = self._index._words
+        before = slice(
+            bisect.bisect_left(words.sentences, self._here - 1),
+            bisect.bisect_right(words.sentences, self._here),
+        )
+        return words.stems[before]
+
+    @cached_property
+    def missing_names(self) -> tuple[str, ...]:
+        index, question, here = self._index, self._question, self._here
+        nearby = set(range(here - NAME_SENTENCES, here + 1))
+        if index._names_another(question, here):
+            nearby = {here}
+        return tuple(
+            name
+            for name in question.names
+            if not index._is_topic(question, name)
+            and not nearby & index.name_sentences(question, name)
+            and not index._goes_on_about(name, here)
+        )
+
+    @cached_property
+    def polarity_agrees(self) -> bool:
+        return negates(self._index.text, *self._clause) == self._question.negated
+
+    @cached_property
+    def has_predicate(self) -> bool:
+        index, question, here = self._index, self._question, self._here
+        predicate = question.predicate
+        return (
+            predicate is None
+            or has_word(self._told, predicate)
+            or (predicate in question.names and index._name_here(question, predicate, here))
+            or (self._life_event is not None and _LIFE_EVENTS.get(predicate) == self._life_event)
+            or same_event(predicate, self._told)
+            or synonym_beside(predicate, self._clause_before, index._words_beyond(here, self._last))
+            or dates_the_name(question, index.text, self._start, self._end)
+        )
+
+    @cached_property
+    def totals(self) -> bool:
+        return not self._question.total or any(
+            word in measures.TOTAL_STEMS for word in self._clause_stems
+        )
+
+    @cached_property
+    def states_derivation(self) -> bool:
+        stems = beside(self._index._words.stems, self._first, self._last)
+        return measures.states_derivation(stems, self._question)
+
+    @cached_property
+    def other_subject(self) -> str | None:
+        return relations.other_subject(self._question, self._sentence_text)
+
+    @cached_property
+    def swapped_name(self) -> str | None:
+        index, question, here = self._index, self._question, self._here
+        return relations.swapped_name(
+            question, self._sentence_text, lambda name: here in index.name_sentences(question, name)
+        )
+
+    @cached_property
+    def complement_unstated(self) -> bool:
+        return self._question.complement and not COMPLEMENT.search(
+            self._index.text, *self._sentence
+        )
+
+    @cached_property
+    def stated_as_change(self) -> bool:
+        return measures.as_change(self._index._words.stems[max(0, self._first - 2) : self._first])
+
+    @cached_property
+    def opposite(self) -> tuple[str, str] | None:
+        return relations.opposite(self._question, set(self._told))
+
+    @cached_property
+    def counts(self) -> str | None:
+        return self._index._counts(
+            self._question, self._here, self._last
+        ) or measures.other_dimension(self._question, self._clause_stems)
+
+    @cached_property
+    def other_time(self) -> str | None:
+        return self._index._other_time(
+            self._question, self._end, self._given_for, self._clause_text
+        )
+
+    @cached_property
+    def owner(self) -> str | None:
+        index, question = self._index, self._question
+        return (
+            index._other_owner(question, self._start)
+            or index._event_of_another(question, self._start)
+            or relations.other_holder(question, self._sentence_text)
+        )
+
+    @cached_property
+    def listed(self) -> str | None:
+        sentence_start, sentence_end = self._sentence
+        return measures.listed_name(
+            self._question, self._index.text, (sentence_start, self._end, sentence_end)
+        )
+
+    @cached_property
+    def missing_relation(self) -> str | None:
+        return relations.missing_relation(self._question, self._told)
+
+    @cached_property
+    def rate(self) -> str | None:
+        end = self._end
+        after = self._index.text[end : min(self._sentence[1], end + measures.RATE_REACH)]
+        return measures.rate(self._question, after)
+
+    @cached_property
+    def capacity(self) -> str | None:
+        return measures.capacity(self._question, self._index.text[self._clause[0] : self._start])
+
+    @cached_property
+    def span_end(self) -> str | None:
+        return times.other_end(self._question, self._index.text, self._start, self._end)
+
+    @cached_property
+    def level_for_change(self) -> bool:
+        return relations.level_for_change(self._question, self._told)
+
+    @cached_property
+    def reversed_relation(self) -> str | None:
+        return relations.reversed_relation(self._question.text, self._sentence_text)
+
+    @cached_property
+    def cutoff(self) -> str | None:
+        text, (clause_start, clause_end) = self._index.text, self._clause
+        return measures.cutoff(
+            self._question, text[clause_start : self._start], text[self._end : clause_end]
+        )
 
 
 class PlaceIndex(NameIndex):
@@ -186,57 +506,13 @@ class PlaceIndex(NameIndex):
         key = (start, end, strict)
         if key not in cache:
             labels = tables_of(self.source).labels_at(start)
-            if labels is not None:
-                cache[key] = self._table_place(question, labels, start)
+            if not question.terms:
+                cache[key] = Place(0.0, False)
+            elif labels is not None:
+                cache[key] = TablePlace(self, question, labels, start)
             else:
-                cache[key] = self._text_place(question, start, end, strict)
+                cache[key] = TextPlace(self, question, start, end, strict)
         return cache[key]
-
-    def _table_place(self, question: Question, labels: list[str], start: int) -> Place:
-        """A table cell is about its row label and column header, wherever they stand."""
-        words = {stem(w.lower()) for label in labels for w in WORD.findall(label)}
-        if not question.terms:
-            return Place(0.0, False)
-        total = found = 0.0
-        for term in question.terms:
-            weight = self.weight(term)
-            total += weight
-            found += weight * any(same_stem(word, term) for word in words)
-        names_target = any(same_stem(w, noun) for w in words for noun in question.target)
-        label_text = " ".join(labels)
-        missing = tuple(
-            name
-            for name in question.names
-            if not self._is_topic(question, name)
-            and not (
-                code_pattern(name).search(label_text)
-                if is_code(name)
-                else any(same_stem(w, name) for w in words)
-            )
-        )
-        has_predicate = question.predicate is None or any(
-            same_stem(w, question.predicate) for w in words
-        )
-        # A table's total has its own row or column; any other cell is a part of it, and a
-        # total the table lacks must be computed (the arithmetic checker's job).
-        totals = not question.total or (
-            any(w in measures.TOTAL_STEMS for w in words)
-            and not times.one_of_years(question, labels)
-        )
-        return Place(
-            found / total,
-            names_target,
-            missing,
-            has_predicate=has_predicate,
-            totals=totals,
-            sums_the_row_asked=not question.total and self._totals_a_row(labels[0]),
-            counts=measures.counts_unlabelled(question, labels, words),
-            part_of_the_row_total=measures.part_of_the_row_total(
-                question, tables_of(self.source).columns_at(start)
-            ),
-            other_time=times.other_year(question, " ".join(labels[1:])),
-            states_derivation=measures.states_derivation(words, question),
-        )
 
     def _totals_a_row(self, label: str) -> bool:
         """Whether a row labelled "Total other operating expenses" sums a row the table
@@ -250,141 +526,11 @@ class PlaceIndex(NameIndex):
             for other, _ in tables_of(self.source).body_rows()
         )
 
-    def _text_place(self, question: Question, start: int, end: int, strict: bool = False) -> Place:
-        starts, stems, sentences, marks_before = self._words
-        first = bisect.bisect_left(starts, start)
-        last = bisect.bisect_left(starts, end)  # first word after the span
-        here = sentences[min(first, len(sentences) - 1)] if sentences else 0
-        terms = question.terms
-        if not terms:
-            return Place(0.0, False)
-        total = found = 0.0
-        kind = self._kind_at(start, end) if strict else None
-        window_start = max(0, first - 4 * NEAR)
-        window_end = min(len(stems), last + 4 * NEAR)
-        # A life's brackets say "born" and "died" by where the date stands in them.
-        life_event = self._life_event(question, start, end)
-        # "$36.5 million, $2.1 million and $3.7 million ... in 2019, 2018 and 2017,
-        # respectively": the first is 2019's, however far the year stands.
-        given_for = self._respective_year(start, end)
-        for term in terms:
-            weight = self.weight(term)
-            total += weight
-            if life_event is not None and _LIFE_EVENTS.get(term) == life_event:
-                found += weight
-                continue
-            if given_for is not None and term == given_for:
-                found += weight
-                continue
-            best = 0.0
-            for index in range(window_start, window_end):
-                if not same_stem(stems[index], term):
-                    continue
-                if first <= index < last:
-                    # Read strictly, the figure's own unit is its word ("33 feet" for "in
-                    # feet"), whoever else's conjunct writes it too.
-                    best = 1.0 if strict else best
-                    continue
-                gap = abs(sentences[index] - here)
-                if gap > 1:
-                    continue
-                if strict and self._another_between(index, first, last, kind):
-                    continue
-                if strict and self._in_another_conjunct(index, first, last, kind):
-                    continue
-                lo, hi = (index + 1, first) if index < first else (last, index)
-                marks = marks_before[hi] - marks_before[lo]
-                words = hi - lo + 1 - marks
-                distance = words + CLAUSE_GAP * marks + SENTENCE_GAP * gap
-                best = max(best, 1.0 if distance <= NEAR else NEAR / distance)
-            found += weight * best
-        names_target = any(
-            same_stem(stems[i], noun)
-            for i in range(first, min(last + FOLLOWING, len(stems)))
-            if sentences[i] == here
-            for noun in question.target
-        )
-        nearby = set(range(here - NAME_SENTENCES, here + 1))
-        if self._names_another(question, here):
-            nearby = {here}
-        missing = tuple(
-            name
-            for name in question.names
-            if not self._is_topic(question, name)
-            and not nearby & self.name_sentences(question, name)
-            and not self._goes_on_about(name, here)
-        )
-        sentence_start, sentence_end = (
-            self.source.sentences[here] if self.source.sentences else (0, 0)
-        )
-        clause_start, clause_end = clause_around(
-            self.text, start, end, sentence_start, sentence_end
-        )
-        negated = negates(self.text, clause_start, clause_end)
-        # "(2018: £12.4 million)": the year before the colon is the figure's.
-        label = self.text[max(0, clause_start - 5) : clause_start + 1]
-        clause_text = label if times.YEAR_LABEL.search(label) else ""
-        clause_text += self.text[clause_start:start] + self.text[end:clause_end]
-        clause_before = stems[bisect.bisect_left(starts, clause_start) : first]
-        clause = clause_before + stems[last : bisect.bisect_left(starts, clause_end)]
-        before = slice(
-            bisect.bisect_left(sentences, here - 1), bisect.bisect_right(sentences, here)
-        )
-        predicate = question.predicate
-        has_predicate = (
-            predicate is None
-            or has_word(stems[before], predicate)
-            or (predicate in question.names and self._name_here(question, predicate, here))
-            or (life_event is not None and _LIFE_EVENTS.get(predicate) == life_event)
-            or same_event(predicate, stems[before])
-            or synonym_beside(predicate, clause_before, self._words_beyond(here, last))
-            or dates_the_name(question, self.text, start, end)
-        )
-        opposite = relations.opposite(question, set(stems[before]))
-        return Place(
-            found / total if total else 0.0,
-            names_target,
-            missing,
-            negated == question.negated,
-            has_predicate,
-            totals=not question.total or any(word in measures.TOTAL_STEMS for word in clause),
-            states_derivation=measures.states_derivation(beside(stems, first, last), question),
-            other_subject=relations.other_subject(question, self.text[sentence_start:sentence_end]),
-            swapped_name=relations.swapped_name(
-                question,
-                self.text[sentence_start:sentence_end],
-                lambda name: here in self.name_sentences(question, name),
-            ),
-            complement_unstated=question.complement
-            and not COMPLEMENT.search(self.text, sentence_start, sentence_end),
-            stated_as_change=measures.as_change(stems[max(0, first - 2) : first]),
-            opposite=opposite,
-            counts=self._counts(question, here, last) or measures.other_dimension(question, clause),
-            other_time=self._other_time(question, end, given_for, clause_text),
-            owner=self._other_owner(question, start)
-            or self._event_of_another(question, start)
-            or relations.other_holder(question, self.text[sentence_start:sentence_end]),
-            listed=measures.listed_name(question, self.text, (sentence_start, end, sentence_end)),
-            missing_relation=relations.missing_relation(question, stems[before]),
-            rate=measures.rate(
-                question, self.text[end : min(sentence_end, end + measures.RATE_REACH)]
-            ),
-            capacity=measures.capacity(question, self.text[clause_start:start]),
-            span_end=times.other_end(question, self.text, start, end),
-            level_for_change=relations.level_for_change(question, stems[before]),
-            reversed_relation=relations.reversed_relation(
-                question.text, self.text[sentence_start:sentence_end]
-            ),
-            cutoff=measures.cutoff(
-                question, self.text[clause_start:start], self.text[end:clause_end]
-            ),
-        )
-
     @cached_property
     def _figures(self) -> dict[str, list[tuple[int, int]]]:
         """Each kind's figures as word spans (first word, first word after), in text order.
         A figure's twin in brackets ("1,230 km (760 mi)") is left out: it is the same one."""
-        starts = self._words[0]
+        starts = self._words.starts
         spans: dict[str, list[tuple[int, int]]] = {}
         previous_end = -1
         for mention in sorted(self.source.mentions, key=lambda m: m.start):
@@ -492,7 +638,7 @@ class PlaceIndex(NameIndex):
         """Whether another figure of ``kind`` stands between the word at ``index`` and the
         figure at ``first:last``."""
         lo, hi = (index + 1, first) if index < first else (last, index)
-        stems = self._words[1]
+        stems = self._words.stems
         for a, b in self._figures.get(kind or "", ()):
             if not (lo <= a and b <= hi) or (a, b) == (first, last):
                 continue
@@ -507,7 +653,7 @@ class PlaceIndex(NameIndex):
         one with a figure of ``kind`` of its own: in "an office in Montreal in September 2021
         *and* a plant in Porto on 2 May 2022", "Porto" is the second date's and "opened" the
         first's. A word of another sentence is the text's topic, no conjunct's."""
-        sentences, conjuncts = self._words[2], self._conjuncts
+        sentences, conjuncts = self._words.sentences, self._conjuncts
         nearest = first if index < first else last - 1  # the figure's end that faces the word
         if not 0 <= nearest < len(conjuncts) or sentences[nearest] != sentences[index]:
             return False
@@ -522,7 +668,7 @@ class PlaceIndex(NameIndex):
     def _conjuncts(self) -> list[int]:
         """Each word's conjunct, numbered through the text: a new one opens at every
         sentence and at every "and", "or" or "but" (which opens the one it stands in)."""
-        stems, sentences = self._words[1], self._words[2]
+        stems, sentences = self._words.stems, self._words.sentences
         numbers: list[int] = []
         number = 0
         for position, word in enumerate(stems):
@@ -555,14 +701,13 @@ class PlaceIndex(NameIndex):
         head = measures.how_many_head(question)
         if not following or head is None:
             return None
-        # "gigatons" are tons.
         _, stems, sentences, _ = self._words
         lo, hi = max(0, last - 2 * NEAR), min(len(stems), last + 2 * NEAR)
         window = [i for i in range(lo, hi) if sentences[i] == here]
         # "eight electorates with each electorate *represented* by": a verb's stem is the
         # head's, and it names no representatives.
         if any(
-            (same_stem(stems[i], head) or stems[i].endswith(head))
+            (same_stem(stems[i], head) or stems[i].endswith(head))  # "gigatons" are tons
             and not _VERB_FORM.match(self._written(i).lower())
             and (i < last + len(following) or not self._counted_elsewhere(i, last))
             for i in window
@@ -576,7 +721,7 @@ class PlaceIndex(NameIndex):
         """Whether another figure than the one ending before word ``last`` counts the word at
         ``index``: "44 members elected from 22 two-member *districts*" does not say there are
         44 districts."""
-        stems = self._words[1]
+        stems = self._words.stems
         for before in range(index - 1, max(-1, index - 3), -1):
             if is_number(stems[before]):
                 return before != last - 1
@@ -620,7 +765,7 @@ class PlaceIndex(NameIndex):
     def _counts(self, question: Question, here: int, last: int) -> str | None:
         """The word after the figure (as the text writes it) that says it measures something
         other than what the question asks for."""
-        stems = self._words[1]
+        stems = self._words.stems
         after = self._words_after(here, last)
         found = measures.counts_other([stems[index] for index in after], question)
         if found is None:
@@ -633,7 +778,7 @@ class PlaceIndex(NameIndex):
     def _words_beyond(self, here: int, last: int) -> list[str]:
         """The stems after a figure that ends before word ``last``, in its sentence, clause
         marks left out."""
-        stems, sentences = self._words[1], self._words[2]
+        stems, sentences = self._words.stems, self._words.sentences
         beyond: list[str] = []
         for index in range(last, len(stems)):
             if sentences[index] != here or len(beyond) == NEAR:
@@ -645,7 +790,7 @@ class PlaceIndex(NameIndex):
     def _words_after(self, here: int, last: int) -> list[int]:
         """The words that may say what the figure ending before word ``last`` counts: a few,
         in its sentence, up to a past tense ("16 national science academies *issued*")."""
-        stems, sentences = self._words[1], self._words[2]
+        stems, sentences = self._words.stems, self._words.sentences
         after: list[int] = []
         for index in range(last, min(last + COUNTED_WITHIN, len(stems))):
             if sentences[index] != here or (after and _PAST_TENSE.search(self._written(index))):
