@@ -1,7 +1,11 @@
 """The place index and ``Place``, what one span's neighbourhood says of it: the scoring
 (the question's rarer words near the figure, the noun the question counts after it) lives
 here, over the source's words (``text``) and names (``naming``); the rules over a clause's
-words live in ``times``, ``relations`` and ``measures``."""
+words live in ``times``, ``relations`` and ``measures``.
+
+A place is scored when it is made; each other fact of it (``TextPlace``, ``TablePlace``) is
+worked out when a rule first reads it, so a rival, read only for its score and for what it
+measures and when, costs no more than that."""
 
 from __future__ import annotations
 
@@ -51,16 +55,6 @@ _PAST_TENSE = re.compile(r"^[a-z]{2,}ed$")
 _LINKING = frozenset("to and or of the than from".split())
 _CONJUNCTIONS = frozenset({"and", "or", "but"})
 _LIFE_EVENTS = {word: event for event, words in LIFE_EVENTS.items() for word in stems_of(words)}
-
-
-# "Paris's population of 100,000", "Harvard's endowment, $37.6 billion": up to three words
-# between the owner and the figure.
-_OWNED_BY = re.compile(r"\b([A-Z][a-z]+)(?:'s|’s)\s+(?:[a-z]+,?\s+){1,3}$")
-# "the resignation of Rajendra K. Pachauri in": the event of a name, just before the figure.
-_EVENT_OF = re.compile(
-    r"\bthe\s+([a-z]+)\s+of\s+([A-Z][\w'-]*(?:\s+(?:[A-Z]\.|[A-Z][\w'-]*))*)"
-    r"\s*,?\s*(?:in|on|at)?\s*$"
-)
 
 
 class Place:
@@ -157,7 +151,9 @@ class Place:
 class TablePlace(Place):
     """A table cell: about its row label and column header, wherever they stand."""
 
-    def __init__(self, index: PlaceIndex, question: Question, labels: list[str], start: int):
+    def __init__(
+        self, index: PlaceIndex, question: Question, labels: list[str], start: int
+    ) -> None:
         self._index, self._question, self._labels, self._start = index, question, labels, start
         words = self._stems = {stem(w.lower()) for label in labels for w in WORD.findall(label)}
         total = found = 0.0
@@ -222,7 +218,9 @@ class TablePlace(Place):
 class TextPlace(Place):
     """A figure in the text: about the question's words near it, in its sentence and clause."""
 
-    def __init__(self, index: PlaceIndex, question: Question, start: int, end: int, strict: bool):
+    def __init__(
+        self, index: PlaceIndex, question: Question, start: int, end: int, strict: bool
+    ) -> None:
         self._index, self._question, self._start, self._end = index, question, start, end
         words = index._words
         self._first = bisect.bisect_left(words.starts, start)
@@ -236,11 +234,7 @@ class TextPlace(Place):
         index, question, first, last, here = (
             self._index, self._question, self._first, self._last, self._here,
         )  # fmt: skip
-        stems, sentences, marks_before = (
-            index._words.stems,
-            index._words.sentences,
-            (index._words.marks_before),
-        )
+        _, stems, sentences, marks_before = index._words
         total = found = 0.0
         kind = index._kind_at(self._start, self._end) if strict else None
         window_start = max(0, first - 4 * NEAR)
@@ -424,10 +418,12 @@ class TextPlace(Place):
     @cached_property
     def owner(self) -> str | None:
         index, question = self._index, self._question
-        return (
-            index._other_owner(question, self._start)
-            or index._event_of_another(question, self._start)
-            or relations.other_holder(question, self._sentence_text)
+        return relations.owner(
+            question,
+            index.text,
+            self._start,
+            self._sentence_text,
+            lambda name: index._is_topic(question, name),
         )
 
     @cached_property
@@ -542,42 +538,6 @@ class PlaceIndex(NameIndex):
             last = bisect.bisect_left(starts, mention.end)
             spans.setdefault(mention.value.kind, []).append((first, last))
         return spans
-
-    def _other_owner(self, question: Question, start: int) -> str | None:
-        """A name the figure belongs to by a possessive right before it ("Paris's population
-        of 100,000"), when the question names neither it nor is it what the text is about.
-        A date is no one's possession ("the Government's 2001 census" dates the census)."""
-        if question.expects == "date":
-            return None
-        match = _OWNED_BY.search(self.text, max(0, start - 60), start)
-        if match is None:
-            return None
-        owner = stem(match.group(1).lower())
-        if any(same_stem(owner, name) for name in (*question.names, *question.terms)):
-            return None
-        if self._is_topic(question, owner):
-            return None
-        return match.group(1)
-
-    def _event_of_another(self, question: Question, start: int) -> str | None:
-        """The name a dated event belongs to, written right before the date ("after the
-        *resignation of Rajendra K. Pachauri* in February 2015"), when the event is the
-        question's and the name is not ("when did El Gizouli resign")."""
-        if question.expects != "date" or not question.names:
-            return None
-        match = _EVENT_OF.search(self.text, max(0, start - 80), start)
-        if match is None:
-            return None
-        event = stem(match.group(1).lower())
-        if not any(same_stem(event, term) for term in question.terms):
-            return None
-        owner = match.group(2)
-        words = [stem(word.lower()) for word in WORD.findall(owner)]
-        if any(same_stem(w, known) for w in words for known in (*question.names, *question.terms)):
-            return None
-        if any(self._is_topic(question, w) for w in words):
-            return None
-        return owner
 
     def figures_beside(self, start: int, end: int) -> list[Mention]:
         """The figures of the same kind as the one at ``start:end`` in its sentence, in text
