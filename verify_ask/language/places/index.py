@@ -14,9 +14,9 @@ import re
 from functools import cached_property
 
 from verify_ask.language.events import LIFE_EVENTS, dates_the_name, same_event, synonym_beside
-from verify_ask.language.lexicon import COMPLEMENT, YEAR
+from verify_ask.language.lexicon import YEAR
 from verify_ask.language.names import code_pattern
-from verify_ask.language.places import measures, relations, times
+from verify_ask.language.places import measures, times
 from verify_ask.language.places.naming import NameIndex
 from verify_ask.language.places.words import (
     CLAUSE_MARKS,
@@ -27,7 +27,7 @@ from verify_ask.language.places.words import (
     is_number,
     same_stem,
 )
-from verify_ask.language.question import Question, is_code, negates, stem, stems_of
+from verify_ask.language.question import Question, is_code, stem, stems_of
 from verify_ask.text.normalize import Mention
 from verify_ask.text.normalize.units import unit_token
 from verify_ask.text.source import Source
@@ -59,16 +59,14 @@ _LIFE_EVENTS = {word: event for event, words in LIFE_EVENTS.items() for word in 
 
 class Place:
     """How well one span answers the question (``score``: the question's words near it, and
-    whether it names what the question counts), and what its neighbourhood says that would
-    make it answer another question. A kind of place works each such fact out when a rule
-    first reads it; a fact a kind does not read keeps the value given here, which lets the
-    figure answer."""
+    whether it names what the question counts), and the facts of its neighbourhood that both
+    kinds of place read, each their own way, that would make it answer another question. A
+    kind works each fact out when a rule first reads it; a fact a kind does not read keeps
+    the value given here, which lets the figure answer. What only the text says around a
+    figure, the place rules read from a ``TextPlace``'s sentence and clause."""
 
     missing_names: tuple[str, ...] = ()
     """Names from the question that appear neither in the figure's sentence nor next to it."""
-    polarity_agrees: bool = True
-    """False when the question is negated and the figure's clause is not, or the other way
-    round."""
     has_predicate: bool = True
     """The question's predicate ("founded") stands in the figure's sentence or the one before."""
     totals: bool = True
@@ -77,12 +75,6 @@ class Place:
     states_derivation: bool = True
     """For an arithmetic question: the figure's clause or labels say it is the derived figure
     ("increased by", a "Change (%)" column)."""
-    stated_as_change: bool = False
-    """The text gives the figure as a change ("increased $273 million", "a rise of 6%"),
-    which answers no question about a level."""
-    opposite: tuple[str, str] | None = None
-    """A word of the question and its opposite, which the figure's sentence says instead
-    ("over the age of 18" against "under the age of 18")."""
     counts: str | None = None
     """What the words right after the figure say it measures, when that is not what the
     question asks for: "88 *schools*" for "how many students", "300 km *long*" for "how
@@ -96,48 +88,6 @@ class Place:
     """The time the figure's clause gives it for, when the question asks about another: a
     year ("at 31 December 2019 totalled £13.0 million" for 2018), or "the start" ("started
     with six employees" for "how many employees does it have")."""
-    owner: str | None = None
-    """Another name whose possession the text makes the figure ("Half of *Paris's*
-    population of 100,000" for a question about Egypt, "the *Rhine* has an annual mean
-    discharge of 2,290 m3/s" for the Moselle's), or whose event it dates ("the resignation
-    of *Rajendra K. Pachauri* in February 2015" for El Gizouli's)."""
-    listed: str | None = None
-    """A name of the question that the figure's sentence gives only as one of what the
-    figure counts ("three bodies of water: the Obersee, ..." for "how many make up the
-    Obersee")."""
-    rate: str | None = None
-    """What the text divides the figure by ("tons of carbon *per hectare*") when the
-    question asks for no such rate."""
-    missing_relation: str | None = None
-    """The relative the question asks about ("Edward's *son*") when neither the figure's
-    sentence nor the one before mentions one: the text tells of someone else."""
-    span_end: str | None = None
-    """The end of a span of years the figure is ("1368" of "(1368–1644)", "the start"), when
-    the question asks about the other end ("when was the Ming dynasty out of power")."""
-    cutoff: str | None = None
-    """The words that make the figure a rank's cutoff ("the *top* 15 most populous counties"),
-    when the question asks how many there are and ranks nothing."""
-    reversed_relation: str | None = None
-    """A relation that the figure's sentence states the other way round ("SkyDrive will
-    soon *become* OneDrive" for "when did OneDrive become SkyDrive")."""
-    level_for_change: bool = False
-    """The question asks how much something changed ("what amount did Harvard *cut*") and
-    the figure's sentence, and the one before, tell of no change ("a reserve of $159
-    million")."""
-    other_subject: str | None = None
-    """The name the figure's sentence makes the subject of the question's verb, when the
-    question asks it of another name that the sentence gives after the verb ("*Victoria*
-    has 37 seats in the Australian House" for "how many seats does Australia have")."""
-    swapped_name: str | None = None
-    """The name the figure's sentence puts where the question has one of its own, in the
-    question's words around it, never naming the question's ("focus at *Tessaro* in 1955"
-    for "the primary mission focus at NASA")."""
-    complement_unstated: bool = False
-    """The question asks for a complement ("how many work *outside* the plant") and the
-    figure's sentence states none: the figure it gives is the part the question excludes."""
-    capacity: str | None = None
-    """The words before the figure that make it what a thing can hold ("*seats up to*
-    2,500 people"), when the question asks how many there are, not how many fit."""
 
     def __init__(self, proximity: float, names_target: bool) -> None:
         self.proximity = proximity
@@ -221,7 +171,8 @@ class TextPlace(Place):
     def __init__(
         self, index: PlaceIndex, question: Question, start: int, end: int, strict: bool
     ) -> None:
-        self._index, self._question, self._start, self._end = index, question, start, end
+        self._index, self._question = index, question
+        self.start, self.end = start, end
         words = index._words
         self._first = bisect.bisect_left(words.starts, start)
         self._last = bisect.bisect_left(words.starts, end)  # first word after the span
@@ -236,7 +187,7 @@ class TextPlace(Place):
         )  # fmt: skip
         _, stems, sentences, marks_before = index._words
         total = found = 0.0
-        kind = index._kind_at(self._start, self._end) if strict else None
+        kind = index._kind_at(self.start, self.end) if strict else None
         window_start = max(0, first - 4 * NEAR)
         window_end = min(len(stems), last + 4 * NEAR)
         for term in question.terms:
@@ -281,52 +232,72 @@ class TextPlace(Place):
             for noun in self._question.target
         )
 
+    @property
+    def text(self) -> str:
+        """The source's text, accents folded (``TextIndex.text``)."""
+        return self._index.text
+
+    @property
+    def words_before(self) -> list[str]:
+        """The stems of the two words before the figure."""
+        return self._index._words.stems[max(0, self._first - 2) : self._first]
+
+    def is_topic(self, name: str) -> bool:
+        """Whether the name is what the whole text is about (``NameIndex``)."""
+        return self._index._is_topic(self._question, name)
+
+    def names_here(self, name: str) -> bool:
+        """Whether the figure's sentence names the question's name, however written."""
+        return self._here in self._index.name_sentences(self._question, name)
+
     @cached_property
     def _life_event(self) -> str | None:
         """A life's brackets say "born" and "died" by where the date stands in them."""
-        return self._index._life_event(self._question, self._start, self._end)
+        return self._index._life_event(self._question, self.start, self.end)
 
     @cached_property
     def _given_for(self) -> str | None:
         """ "$36.5 million, $2.1 million and $3.7 million ... in 2019, 2018 and 2017,
         respectively": the first is 2019's, however far the year stands."""
-        return self._index._respective_year(self._start, self._end)
+        return self._index._respective_year(self.start, self.end)
 
     @cached_property
-    def _sentence(self) -> tuple[int, int]:
+    def sentence(self) -> tuple[int, int]:
+        """Where the figure's sentence starts and ends."""
         source = self._index.source
         return source.sentences[self._here] if source.sentences else (0, 0)
 
     @property
-    def _sentence_text(self) -> str:
-        return self._index.text[self._sentence[0] : self._sentence[1]]
+    def sentence_text(self) -> str:
+        return self._index.text[self.sentence[0] : self.sentence[1]]
 
     @cached_property
-    def _clause(self) -> tuple[int, int]:
-        return clause_around(self._index.text, self._start, self._end, *self._sentence)
+    def clause(self) -> tuple[int, int]:
+        """Where the figure's clause starts and ends (``words.clause_around``)."""
+        return clause_around(self._index.text, self.start, self.end, *self.sentence)
 
     @cached_property
     def _clause_text(self) -> str:
         """The figure's clause around it, after the year that labels it, if one does."""
-        text, (clause_start, clause_end) = self._index.text, self._clause
+        text, (clause_start, clause_end) = self._index.text, self.clause
         # "(2018: £12.4 million)": the year before the colon is the figure's.
         label = text[max(0, clause_start - 5) : clause_start + 1]
         clause_text = label if times.YEAR_LABEL.search(label) else ""
-        return clause_text + text[clause_start : self._start] + text[self._end : clause_end]
+        return clause_text + text[clause_start : self.start] + text[self.end : clause_end]
 
     @cached_property
     def _clause_before(self) -> list[str]:
         words = self._index._words
-        return words.stems[bisect.bisect_left(words.starts, self._clause[0]) : self._first]
+        return words.stems[bisect.bisect_left(words.starts, self.clause[0]) : self._first]
 
     @cached_property
     def _clause_stems(self) -> list[str]:
         words = self._index._words
-        after = words.stems[self._last : bisect.bisect_left(words.starts, self._clause[1])]
+        after = words.stems[self._last : bisect.bisect_left(words.starts, self.clause[1])]
         return self._clause_before + after
 
     @cached_property
-    def _told(self) -> list[str]:
+    def told(self) -> list[str]:
         """The stems of the figure's sentence and the one before."""
         words = self._index._words
         before = slice(
@@ -350,21 +321,17 @@ class TextPlace(Place):
         )
 
     @cached_property
-    def polarity_agrees(self) -> bool:
-        return negates(self._index.text, *self._clause) == self._question.negated
-
-    @cached_property
     def has_predicate(self) -> bool:
         index, question, here = self._index, self._question, self._here
         predicate = question.predicate
         return (
             predicate is None
-            or has_word(self._told, predicate)
+            or has_word(self.told, predicate)
             or (predicate in question.names and index._name_here(question, predicate, here))
             or (self._life_event is not None and _LIFE_EVENTS.get(predicate) == self._life_event)
-            or same_event(predicate, self._told)
+            or same_event(predicate, self.told)
             or synonym_beside(predicate, self._clause_before, index._words_beyond(here, self._last))
-            or dates_the_name(question, index.text, self._start, self._end)
+            or dates_the_name(question, index.text, self.start, self.end)
         )
 
     @cached_property
@@ -379,31 +346,6 @@ class TextPlace(Place):
         return measures.states_derivation(stems, self._question)
 
     @cached_property
-    def other_subject(self) -> str | None:
-        return relations.other_subject(self._question, self._sentence_text)
-
-    @cached_property
-    def swapped_name(self) -> str | None:
-        index, question, here = self._index, self._question, self._here
-        return relations.swapped_name(
-            question, self._sentence_text, lambda name: here in index.name_sentences(question, name)
-        )
-
-    @cached_property
-    def complement_unstated(self) -> bool:
-        return self._question.complement and not COMPLEMENT.search(
-            self._index.text, *self._sentence
-        )
-
-    @cached_property
-    def stated_as_change(self) -> bool:
-        return measures.as_change(self._index._words.stems[max(0, self._first - 2) : self._first])
-
-    @cached_property
-    def opposite(self) -> tuple[str, str] | None:
-        return relations.opposite(self._question, set(self._told))
-
-    @cached_property
     def counts(self) -> str | None:
         return self._index._counts(
             self._question, self._here, self._last
@@ -411,60 +353,7 @@ class TextPlace(Place):
 
     @cached_property
     def other_time(self) -> str | None:
-        return self._index._other_time(
-            self._question, self._end, self._given_for, self._clause_text
-        )
-
-    @cached_property
-    def owner(self) -> str | None:
-        index, question = self._index, self._question
-        return relations.owner(
-            question,
-            index.text,
-            self._start,
-            self._sentence_text,
-            lambda name: index._is_topic(question, name),
-        )
-
-    @cached_property
-    def listed(self) -> str | None:
-        sentence_start, sentence_end = self._sentence
-        return measures.listed_name(
-            self._question, self._index.text, (sentence_start, self._end, sentence_end)
-        )
-
-    @cached_property
-    def missing_relation(self) -> str | None:
-        return relations.missing_relation(self._question, self._told)
-
-    @cached_property
-    def rate(self) -> str | None:
-        end = self._end
-        after = self._index.text[end : min(self._sentence[1], end + measures.RATE_REACH)]
-        return measures.rate(self._question, after)
-
-    @cached_property
-    def capacity(self) -> str | None:
-        return measures.capacity(self._question, self._index.text[self._clause[0] : self._start])
-
-    @cached_property
-    def span_end(self) -> str | None:
-        return times.other_end(self._question, self._index.text, self._start, self._end)
-
-    @cached_property
-    def level_for_change(self) -> bool:
-        return relations.level_for_change(self._question, self._told)
-
-    @cached_property
-    def reversed_relation(self) -> str | None:
-        return relations.reversed_relation(self._question.text, self._sentence_text)
-
-    @cached_property
-    def cutoff(self) -> str | None:
-        text, (clause_start, clause_end) = self._index.text, self._clause
-        return measures.cutoff(
-            self._question, text[clause_start : self._start], text[self._end : clause_end]
-        )
+        return self._index._other_time(self._question, self.end, self._given_for, self._clause_text)
 
 
 class PlaceIndex(NameIndex):

@@ -108,7 +108,7 @@ def owner(
     question: Question, text: str, start: int, sentence: str, is_topic: Callable[[str], bool]
 ) -> str | None:
     """Another name than the question's that the text makes the figure at ``start`` belong
-    to (``Place.owner``): by a possessive right before it, as the name whose event it dates,
+    to (rule S201): by a possessive right before it, as the name whose event it dates,
     or as the holder of what the question asks of another name in its ``sentence``.
     ``is_topic`` says whether a name is what the whole text is about: that one may own it."""
     return (
