@@ -61,7 +61,11 @@ paragraph is the rule's description, what makes it refuse. `Facts`
 (`verify_ask/rules/facts.py`) holds what a rule reads: the value, the question, the source,
 the value's places, its best place (`facts.place`, a `Place` of
 `verify_ask/language/places/index.py`) and its best rival; each is worked out when a rule
-first asks for it.
+first asks for it. A place rule that reads what only the text says around the figure works
+it out in its own function from the figure's sentence and clause (`_in_text` in
+`place_rules.py` gives the `TextPlace`), so a new one is one function there. A fact that a
+table cell and the text each say their own way is a cached property of `TextPlace` and
+`TablePlace`, with the value that lets the figure answer as `Place`'s default.
 
 Give the rule at least one example it refuses and one it does not: `tests/test_rules.py`
 checks that the rule refuses the first, and that the second gets through the rule's stage.
