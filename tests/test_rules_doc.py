@@ -33,3 +33,12 @@ def test_every_rule_that_can_be_switched_off_has_its_measured_worth() -> None:
             assert set(cells) == {"guarantee"}
         else:
             assert all(cell.lstrip("-").isdigit() for cell in cells), rule.code
+
+
+def test_every_row_has_a_cell_under_each_column() -> None:
+    lines = DOC.read_text(encoding="utf-8").splitlines()
+    header = next(line for line in lines if line.startswith("| id |"))
+    width = header.count("|")
+    assert [
+        line.split()[1] for line in lines if line.startswith("| S") and line.count("|") != width
+    ] == []

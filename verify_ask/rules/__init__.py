@@ -10,28 +10,32 @@ from verify_ask.rules import (  # noqa: F401
     question_rules,
     rival_rules,
 )
+from verify_ask.rules.facts import Facts
 from verify_ask.rules.registry import (
+    ACCEPTED,
     STAGES,
     Example,
-    Facts,
+    Refusal,
     Rule,
     all_rules,
     find,
     ignorable,
+    keeps,
     rule,
     rules_of,
-    step,
 )
 
 __all__ = [
+    "ACCEPTED",
     "STAGES",
     "Example",
     "Facts",
+    "Refusal",
     "Rule",
     "all_rules",
     "find",
     "ignorable",
+    "keeps",
     "rule",
     "rules_of",
-    "step",
 ]

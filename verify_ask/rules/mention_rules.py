@@ -1,6 +1,6 @@
-"""Steps of the mention stage: which of the places where the value occurs can answer the
-question at all. Each step keeps some places and refuses the value when none is left; the
-span checker (``verify_ask.checkers.span``) takes them in the order of their ids.
+"""Rules of the mention stage: which of the places where the value occurs can answer the
+question at all. The place filters keep some places and refuse the value when none is left;
+the last two rules read the places the filters left.
 
 The examples' sentences are short excerpts, some shortened or reworded, of SQuAD dev
 (Rajpurkar et al. 2016, 2018; CC BY-SA 4.0) and TAT-QA dev (Zhu et al. 2021; CC BY 4.0), or
@@ -8,13 +8,21 @@ made up."""
 
 from __future__ import annotations
 
-from verify_ask.rules.registry import Example, step
+from collections.abc import Sequence
+
+from verify_ask.checkers.base import evidence_at
+from verify_ask.language.names import another_name
+from verify_ask.rules.facts import Facts
+from verify_ask.rules.figures import fits_unit, occurs_as, occurs_scaled, unit_of, year_places
+from verify_ask.rules.registry import Example, Outcome, Refusal, keeps, rule
+from verify_ask.text.normalize import Mention
+from verify_ask.text.tables import tables_of
 
 _REVENUE = "OrigoTech's revenue reached €48.2 million in 2023."
-NOT_IN_SOURCE = step(
-    "S101", "not-in-source", "mention",
-    "The value does not occur in the source.",
-    ["value", "source.mentions"], hard=True,
+
+
+@keeps(
+    "S101", "not-in-source", "mention", ["value", "source.mentions"], hard=True,
     examples=[
         Example(_REVENUE, "What was OrigoTech's revenue in 2023?", "€48.3 million"),
         Example(_REVENUE, "What was OrigoTech's revenue in 2023?", "$48.2 million"),
@@ -22,24 +30,40 @@ NOT_IN_SOURCE = step(
                 refused=False),
     ],
 )  # fmt: skip
+def not_in_source(facts: Facts, places: Sequence[Mention]) -> Sequence[Mention] | str:
+    """The value does not occur in the source."""
+    value, source = facts.value, facts.source
+    kept = [m for m in places if occurs_as(value, m.value) or occurs_scaled(value, m, source)]
+    return kept or "the value does not occur in the source"
+
 
 _SPORTS = "The Harvard Crimson competes in 42 intercollegiate sports in the Ivy League."
-COUNTS_SOMETHING = step(
-    "S102", "counts-something", "mention",
-    "The source says what the bare figure counts ('42 sports'), and the answer has a unit.",
-    ["value.unit", "source.noun_after"],
+
+
+@keeps(
+    "S102", "counts-something", "mention", ["value.unit", "source.noun_after"],
     examples=[
         Example(_SPORTS, "How old is the Ivy League competition?", "42 years"),
         Example(_SPORTS, "How many intercollegiate sports does the Harvard Crimson compete in?",
                 "42", refused=False),
     ],
 )  # fmt: skip
+def counts_something(facts: Facts, places: Sequence[Mention]) -> Sequence[Mention] | str:
+    """The source says what the bare figure counts ('42 sports'), and the answer has a unit."""
+    unit = unit_of(facts.value)
+    if unit is None:
+        return places
+    # "42 years" is not "42 intercollegiate sports": a bare figure that a noun follows.
+    nouns = [None if unit_of(m.value) else facts.index.noun_after(m.start, m.end) for m in places]
+    kept = [m for m, noun in zip(places, nouns, strict=True) if noun is None]
+    return kept or f"the source says what it counts ({nouns[0]!r}), and the answer is in {unit}"
+
 
 _ORDERS = "Table:\n$ million | 2019 | 2018 | Change (%)\nOrder intake | 532.0 | 470.0 | 13.2\n"
-NOT_IN_ASKED_UNIT = step(
-    "S103", "not-in-asked-unit", "mention",
-    "The value occurs, but never in the unit the question asks for.",
-    ["question.unit", "mention.unit", "table.labels"],
+
+
+@keeps(
+    "S103", "not-in-asked-unit", "mention", ["question.unit", "mention.unit", "table.labels"],
     examples=[
         Example(_ORDERS, "What is the change (%) for order intake between 2018 and 2019?",
                 "532.0"),
@@ -47,11 +71,15 @@ NOT_IN_ASKED_UNIT = step(
                 "13.2", refused=False),
     ],
 )  # fmt: skip
+def not_in_asked_unit(facts: Facts, places: Sequence[Mention]) -> Sequence[Mention] | str:
+    """The value occurs, but never in the unit the question asks for."""
+    wanted, tables = facts.question.unit, tables_of(facts.source)
+    kept = [m for m in places if fits_unit(m.value, wanted, tables.labels_at(m.start))]
+    return kept or f"the value occurs in the source, but not in {wanted}"
 
-ONLY_A_YEAR = step(
-    "S104", "only-a-year", "mention",
-    "The question asks for a number, and the source writes the value only as a year.",
-    ["source.years"],
+
+@keeps(
+    "S104", "only-a-year", "mention", ["source.years"],
     examples=[
         Example("The opening dinner was held in 2000.",
                 "How many people came to the opening dinner?", "2000"),
@@ -59,43 +87,58 @@ ONLY_A_YEAR = step(
                 "How many guests came to the opening dinner?", "2000", refused=False),
     ],
 )  # fmt: skip
+def only_a_year(facts: Facts, places: Sequence[Mention]) -> Sequence[Mention] | str:
+    """The question asks for a number, and the source writes the value only as a year."""
+    if facts.kind != "number":
+        return places
+    years = year_places(facts.source)
+    kept = [m for m in places if (m.start, m.end) not in years]
+    return kept or "the value occurs in the source only as a year"
+
 
 _TEACHERS = "Victoria has about 63,519 full-time teachers."
-MEASURES_OTHER = step(
-    "S105", "measures-other", "mention",
-    "At every place, the words after the figure say it measures something else.",
-    ["place.counts"],
+
+
+@rule(
+    "S105", "measures-other", "mention", ["place.counts"],
     examples=[
         Example(_TEACHERS, "How many full time janitors does Victoria have?", "63,519"),
         Example(_TEACHERS, "How many full time teachers does Victoria have?", "63,519",
                 refused=False),
     ],
 )  # fmt: skip
+def measures_other(facts: Facts) -> Outcome:
+    """At every place, the words after the figure say it measures something else."""
+    if any(pair.place.counts is None for pair in facts.scored):
+        return None
+    place, mention = facts.scored[0]
+    return Refusal(
+        f"the source says what it measures ({place.counts!r}), and that is not what the "
+        "question asks for",
+        place.score,
+        (evidence_at(facts.source, mention.start, mention.end),),
+    )
+
 
 _RANKINGS = (
     "Harvard has consistently topped the Academic Ranking of World Universities (ARWU) since "
     "2003. In 2014, Harvard topped the University Ranking by Academic Performance."
 )
 _SINCE = "Starting in what year has Harvard topped the Academic Rankings of World Universities?"
-NAMES_ANOTHER = step(
-    "S106", "names-another", "mention",
-    "The best place's sentence names another of what the question names.",
-    ["question.names", "sentence"],
+
+
+@rule(
+    "S106", "names-another", "mention", ["question.names", "sentence"],
     examples=[
         Example(_RANKINGS, _SINCE, "2014"),
         Example(_RANKINGS, _SINCE, "2003", refused=False),
     ],
 )  # fmt: skip
-
-_MEETING = "Attendance at the 2003 meeting included 350 government officials and climate experts."
-LOW_RELEVANCE = step(
-    "S230", "low-relevance", "place",
-    "The best place scores under --min-relevance: the question's words stand far from it.",
-    ["place.score", "--min-relevance"],
-    examples=[
-        # With the default --min-relevance: "5th" stands nowhere near the year.
-        Example(_MEETING, "What year did the 5th meeting take place?", "2003"),
-        Example(_MEETING, "In what year did 350 officials attend the meeting?", "2003",
-                refused=False),
-    ],
-)  # fmt: skip
+def names_another(facts: Facts) -> Outcome:
+    """The best place's sentence names another of what the question names."""
+    sentence_start, sentence_end = facts.source.sentence_around(facts.best.start, facts.best.end)
+    asked = facts.index.asked_names(facts.question)
+    other = another_name(asked, facts.index.text[sentence_start:sentence_end])
+    if other is None:
+        return None
+    return facts.at_best(f"{facts.where}, but that sentence names {other!r} instead")

@@ -1,5 +1,8 @@
 """Rules of the place stage: why the figure's best place in the source does not answer the
-question. Each reads one fact of ``Place`` (``verify_ask.language.places.index``).
+question. A rule reads a fact of ``Place`` (``verify_ask.language.places.index``) that a
+table cell and a figure in the text each say their own way, or works out, from the
+figure's sentence and clause, one only the text says (``_in_text``); the last rule reads
+how well the place scores. The span checker words their reasons at the best place.
 
 The examples' sentences are short excerpts, some shortened or reworded, of SQuAD dev
 (Rajpurkar et al. 2016, 2018; CC BY-SA 4.0) and TAT-QA dev (Zhu et al. 2021; CC BY 4.0), or
@@ -7,8 +10,12 @@ made up."""
 
 from __future__ import annotations
 
-from verify_ask.language.places import Place
-from verify_ask.rules.registry import Example, Facts, rule
+from verify_ask.language.lexicon import COMPLEMENT
+from verify_ask.language.places import measures, relations, times
+from verify_ask.language.places.index import TextPlace
+from verify_ask.language.question import negates
+from verify_ask.rules.facts import Facts
+from verify_ask.rules.registry import Example, Outcome, rule
 
 _PARIS = (
     "The Black Death reached Egypt in 1347, and Europe a year later. Half of Paris's "
@@ -29,10 +36,18 @@ _DISCHARGE = "Near the Dutch border, the Rhine has an annual mean discharge of 2
     ],
 )  # fmt: skip
 def owner_else(facts: Facts) -> str | None:
-    """The text makes the figure another name's ('Paris's population')."""
-    place = _place(facts)
-    if place.owner is not None:
-        return f"the text gives it as {place.owner!r}'s"
+    """The text makes the figure another name's ('Paris's population').
+
+    Its possession ("Half of *Paris's* population of 100,000" for a question about Egypt),
+    what it has ("the *Rhine* has an annual mean discharge of 2,290 m3/s" for the
+    Moselle's), or whose event it dates ("the resignation of *Rajendra K. Pachauri* in
+    February 2015" for El Gizouli's)."""
+    place = _in_text(facts)
+    owner = place and relations.owner(
+        facts.question, place.text, place.start, place.sentence_text, place.is_topic
+    )
+    if owner is not None:
+        return f"the text gives it as {owner!r}'s"
     return None
 
 
@@ -51,10 +66,15 @@ _CONSTANCE = (
     ],
 )  # fmt: skip
 def listed_item(facts: Facts) -> str | None:
-    """The sentence gives the question's name as one of what the figure counts."""
-    place = _place(facts)
-    if place.listed is not None:
-        return f"that sentence gives {place.listed!r} as one of what the figure counts"
+    """The sentence gives the question's name as one of what the figure counts.
+
+    "three bodies of water: the Obersee, ..." for "how many make up the Obersee"."""
+    place = _in_text(facts)
+    listed = place and measures.listed_name(
+        facts.question, place.text, (place.sentence[0], place.end, place.sentence[1])
+    )
+    if listed is not None:
+        return f"that sentence gives {listed!r} as one of what the figure counts"
     return None
 
 
@@ -69,10 +89,13 @@ _MING = "The Ming dynasty ruled China (1368–1644) after the Yuan."
     ],
 )  # fmt: skip
 def other_span_end(facts: Facts) -> str | None:
-    """The figure is one end of a span of years, and the question asks the other."""
-    place = _place(facts)
-    if place.span_end is not None:
-        return f"the text gives it as {place.span_end} of a span, and the question asks the other"
+    """The figure is one end of a span of years, and the question asks the other.
+
+    "1368" of "(1368–1644)" for "when was the Ming dynasty out of power"."""
+    place = _in_text(facts)
+    end = place and times.other_end(facts.question, place.text, place.start, place.end)
+    if end is not None:
+        return f"the text gives it as {end} of a span, and the question asks the other"
     return None
 
 
@@ -88,10 +111,13 @@ _ASTRA = "In 1998 the Astra 1A satellite was replaced by Astra 2A."
     ],
 )  # fmt: skip
 def reversed_relation(facts: Facts) -> str | None:
-    """The sentence states the question's relation the other way round."""
-    place = _place(facts)
-    if place.reversed_relation is not None:
-        return f"that sentence says {place.reversed_relation!r} the other way round"
+    """The sentence states the question's relation the other way round.
+
+    "SkyDrive will soon *become* OneDrive" for "when did OneDrive become SkyDrive"."""
+    place = _in_text(facts)
+    reversed_ = place and relations.reversed_relation(facts.question.text, place.sentence_text)
+    if reversed_ is not None:
+        return f"that sentence says {reversed_!r} the other way round"
     return None
 
 
@@ -108,9 +134,12 @@ _RESERVE = "As of 2012, Harvard had a total financial aid reserve of $159 millio
     ],
 )  # fmt: skip
 def level_for_change(facts: Facts) -> str | None:
-    """The question asks how much something changed, and the text gives a level."""
-    place = _place(facts)
-    if place.level_for_change:
+    """The question asks how much something changed, and the text gives a level.
+
+    "what amount did Harvard *cut*", and the figure's sentence and the one before tell of no
+    change ("a reserve of $159 million")."""
+    place = _in_text(facts)
+    if place is not None and relations.level_for_change(facts.question, place.told):
         return "the question asks how much it changed, and the text gives it as a level"
     return None
 
@@ -125,9 +154,14 @@ def level_for_change(facts: Facts) -> str | None:
 )  # fmt: skip
 def rank_cutoff(facts: Facts) -> str | None:
     """The text ranks by the figure ('the top 15'), and the question asks for a count."""
-    place = _place(facts)
-    if place.cutoff is not None:
-        return f"the text ranks by it ({place.cutoff!r}), and the question asks for a count"
+    place = _in_text(facts)
+    cutoff = place and measures.cutoff(
+        facts.question,
+        place.text[place.clause[0] : place.start],
+        place.text[place.end : place.clause[1]],
+    )
+    if cutoff is not None:
+        return f"the text ranks by it ({cutoff!r}), and the question asks for a count"
     return None
 
 
@@ -144,11 +178,10 @@ _PARK = "The park has a multi-use amphitheatre that seats up to 2,500 people and
 )  # fmt: skip
 def capacity(facts: Facts) -> str | None:
     """The text gives the figure as a capacity ('seats up to'), and the question asks for none."""
-    place = _place(facts)
-    if place.capacity is not None:
-        return (
-            f"the text gives it as a capacity ({place.capacity!r}), and the question asks for none"
-        )
+    place = _in_text(facts)
+    found = place and measures.capacity(facts.question, place.text[place.clause[0] : place.start])
+    if found is not None:
+        return f"the text gives it as a capacity ({found!r}), and the question asks for none"
     return None
 
 
@@ -169,9 +202,13 @@ _CARBON = (
 )  # fmt: skip
 def rate(facts: Facts) -> str | None:
     """The text divides the figure ('per hectare'), and the question asks for no rate."""
-    place = _place(facts)
-    if place.rate is not None:
-        return f"the text gives it per {place.rate}, and the question asks for no such rate"
+    place = _in_text(facts)
+    if place is None:
+        return None
+    after = place.text[place.end : min(place.sentence[1], place.end + measures.RATE_REACH)]
+    per = measures.rate(facts.question, after)
+    if per is not None:
+        return f"the text gives it per {per}, and the question asks for no such rate"
     return None
 
 
@@ -191,13 +228,14 @@ _EDWARD = (
     ],
 )  # fmt: skip
 def missing_relation(facts: Facts) -> str | None:
-    """The question asks about a relative ('his son'), and the sentence tells of no one's."""
-    place = _place(facts)
-    if place.missing_relation is not None:
-        return (
-            f"the question asks about a {place.missing_relation} and that sentence tells of "
-            "no one's"
-        )
+    """The question asks about a relative ('his son'), and the sentence tells of no one's.
+
+    Neither the figure's sentence nor the one before mentions one: the text tells of someone
+    else."""
+    place = _in_text(facts)
+    relative = place and relations.missing_relation(facts.question, place.told)
+    if relative is not None:
+        return f"the question asks about a {relative} and that sentence tells of no one's"
     return None
 
 
@@ -218,7 +256,7 @@ _RHINE = "Between Emmérich and Cleves the Rhine is 400 m wide."
 )  # fmt: skip
 def missing_names(facts: Facts) -> str | None:
     """A name of the question is neither in the figure's sentence nor next to it."""
-    place = _place(facts)
+    place = facts.place
     if place.missing_names:
         return f"the question's names ({', '.join(place.missing_names)}) are not there"
     return None
@@ -236,8 +274,8 @@ _SPAIN = "Spain joined the union in 1986 after long talks."
 )  # fmt: skip
 def polarity(facts: Facts) -> str | None:
     """The question is negated and the figure's clause is not, or the other way round."""
-    place = _place(facts)
-    if not place.polarity_agrees:
+    place = _in_text(facts)
+    if place is not None and negates(place.text, *place.clause) != facts.question.negated:
         side = "is negated" if facts.question.negated else "is not negated"
         return f"the question {side} and that sentence is the opposite"
     return None
@@ -255,10 +293,14 @@ _CENTER = "The most recent center opened in Hong Kong in 2015."
     ],
 )  # fmt: skip
 def opposite_word(facts: Facts) -> str | None:
-    """The sentence says the opposite of a word of the question ('under' for 'over')."""
-    place = _place(facts)
-    if place.opposite is not None:
-        asked, said = place.opposite
+    """The sentence says the opposite of a word of the question ('under' for 'over').
+
+    The figure's sentence, or the one before, says it instead ("under the age of 18" against
+    "over the age of 18")."""
+    place = _in_text(facts)
+    opposite = place and relations.opposite(facts.question, set(place.told))
+    if opposite is not None:
+        asked, said = opposite
         return f"the question asks {asked!r} and that sentence says {said!r}"
     return None
 
@@ -279,7 +321,7 @@ _FATHER = "After his father's death in 1879, Tesla found a package of letters."
 )  # fmt: skip
 def missing_predicate(facts: Facts) -> str | None:
     """The question's predicate ('founded') is not in the figure's sentence or the one before."""
-    place = _place(facts)
+    place = facts.place
     if not place.has_predicate:
         return f"{facts.question.predicate!r}, what the question asks about, is not there"
     return None
@@ -298,7 +340,7 @@ _TUITION = "For the 2012-13 year tuition was $38,000, with a total cost of atten
 )  # fmt: skip
 def not_a_total(facts: Facts) -> str | None:
     """The question asks for a total, and the source does not give the figure as one."""
-    place = _place(facts)
+    place = facts.place
     if not place.totals:
         return "the question asks for a total and the source does not give this figure as one"
     return None
@@ -319,7 +361,7 @@ _PAST_DUE = (
 )  # fmt: skip
 def column_of_total_row(facts: Facts) -> str | None:
     """The figure is one column of a row with a total, and the question names no column."""
-    place = _place(facts)
+    place = facts.place
     if place.part_of_the_row_total:
         return "it is one column of a row with a total, and the question names no column"
     return None
@@ -341,7 +383,7 @@ _EXPENSES = (
 )  # fmt: skip
 def sums_asked_row(facts: Facts) -> str | None:
     """The figure is the 'Total X' row when the question asks for the X row."""
-    place = _place(facts)
+    place = facts.place
     if place.sums_the_row_asked:
         return "it is the total of the row the question asks for"
     return None
@@ -359,7 +401,7 @@ _REVENUE = "Table:\n$ million | 2019 | 2018\nRevenue | 532.0 | 470.0\nCosts | 21
 )  # fmt: skip
 def other_time(facts: Facts) -> str | None:
     """The text gives the figure for another time than the question asks about."""
-    place = _place(facts)
+    place = facts.place
     if place.other_time is not None:
         return f"the text gives it for {place.other_time}, and the question asks about another time"
     return None
@@ -378,9 +420,13 @@ _GENERAL = "In 2017, general and administrative expenses increased $273 million 
     ],
 )  # fmt: skip
 def change_for_amount(facts: Facts) -> str | None:
-    """The source gives the figure as a change, and the question asks for an amount."""
-    place = _place(facts)
-    if place.stated_as_change and not facts.question.wants_arithmetic:
+    """The source gives the figure as a change, and the question asks for an amount.
+
+    "increased $273 million", "a rise of 6%" answer no question about a level."""
+    place = _in_text(facts)
+    if facts.question.wants_arithmetic or place is None:
+        return None
+    if measures.as_change(place.words_before):
         return "the source gives it as a change, and the question asks for an amount"
     return None
 
@@ -400,7 +446,7 @@ _RECEIVABLE = "What is the average duration of the accounts receivables?"
 )  # fmt: skip
 def derivation_not_stated(facts: Facts) -> str | None:
     """The question asks for a computed figure, and the source does not state it there."""
-    place = _place(facts)
+    place = facts.place
     if not place.states_derivation:
         return "the question asks for a computed figure and the source does not state it there"
     return None
@@ -426,7 +472,10 @@ def complement_unstated(facts: Facts) -> str | None:
     """A complement is asked ('outside the plant'), and the figure's sentence states none.
 
     The figure the sentence gives is then the part the question excludes."""
-    if _place(facts).complement_unstated:
+    place = _in_text(facts)
+    if place is None or not facts.question.complement:
+        return None
+    if not COMPLEMENT.search(place.text, *place.sentence):
         return "the question asks for a complement and that sentence states none"
     return None
 
@@ -447,7 +496,8 @@ def other_subject(facts: Facts) -> str | None:
     """The sentence gives the question's verb another subject, and the question's after it.
 
     "Victoria has 37 seats in the Australian House" does not say how many Australia has."""
-    other = _place(facts).other_subject
+    place = _in_text(facts)
+    other = place and relations.other_subject(facts.question, place.sentence_text)
     if other is not None:
         return f"that sentence says it of {other!r}, not of the question's subject"
     return None
@@ -472,12 +522,34 @@ def swapped_name(facts: Facts) -> str | None:
     """The sentence has another name in the place of the question's, in the question's words.
 
     "... the primary mission focus at Tessaro in 1955" does not say when it was NASA's."""
-    other = _place(facts).swapped_name
+    place = _in_text(facts)
+    other = place and relations.swapped_name(facts.question, place.sentence_text, place.names_here)
     if other is not None:
         return f"that sentence says it of {other!r}, in the place of the question's name"
     return None
 
 
-def _place(facts: Facts) -> Place:
-    assert facts.place is not None, "place rules read the place stage's facts"
-    return facts.place
+def _in_text(facts: Facts) -> TextPlace | None:
+    """The best place when it is a figure in the text; a table cell has no sentence."""
+    place = facts.place
+    return place if isinstance(place, TextPlace) else None
+
+
+_MEETING = "Attendance at the 2003 meeting included 350 government officials and climate experts."
+
+
+@rule(
+    "S230", "low-relevance", "place", ["place.score", "--min-relevance"],
+    examples=[
+        # With the default --min-relevance: "5th" stands nowhere near the year.
+        Example(_MEETING, "What year did the 5th meeting take place?", "2003"),
+        Example(_MEETING, "In what year did 350 officials attend the meeting?", "2003",
+                refused=False),
+    ],
+)  # fmt: skip
+def low_relevance(facts: Facts) -> Outcome:
+    """The best place scores under --min-relevance: the question's words stand far from it."""
+    threshold = float(facts.options.min_relevance)
+    if facts.place.score < threshold:
+        return facts.at_best(f"{facts.where}, under {threshold:.2f}")
+    return None

@@ -21,8 +21,9 @@ from verify_ask.language.lexicon import (
 )
 from verify_ask.language.places import places_of
 from verify_ask.language.question import Question
+from verify_ask.rules.facts import Facts
 from verify_ask.rules.figures import CURRENCIES, occurs_as, question_figures, unit_of
-from verify_ask.rules.registry import Example, Facts, rule
+from verify_ask.rules.registry import Example, rule
 from verify_ask.text.source import Source
 from verify_ask.values import DateValue, Value
 

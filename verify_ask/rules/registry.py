@@ -1,26 +1,33 @@
 """The rule registry: every rule of the span checker as one named object.
 
 A rule has a stable id and name ("S211 other-time"), a one-line description (its docstring's
-first line), the facts it reads, the stage of the check it belongs to, and examples that a
-generic test runs. Rules of one stage are read in the order of their ids, so the order is
-data, not the position of an ``if``; the first rule of a stage that refuses a candidate
-decides. A rule is ``hard`` when it is a guarantee (a figure the source does not hold, a
-year the source never mentions), not a judgement: hard rules cannot be switched off.
+first paragraph), the facts it reads, the stage of the check it belongs to, and examples that a
+generic test runs. The span checker reads the stages in the order of ``STAGES`` and the
+rules of one stage in the order of their ids, so the order is data, not the position of an
+``if``; the first rule that refuses a candidate decides. A rule is ``hard`` when it is a
+guarantee (a figure the source does not hold, a year the source never mentions), not a
+judgement: hard rules cannot be switched off.
+
+A rule is one of two kinds. A test (``rule``) reads the facts and says why it refuses the
+value, or None; it may also settle the check for the value (``ACCEPTED``), and the rules
+after it are not read. A place filter (``keeps``) keeps those of the value's places that
+may answer the question; the rules after it read only those, and it refuses the value when
+it keeps none.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from enum import Enum
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from verify_ask.errors import UsageError
 
 if TYPE_CHECKING:
-    from verify_ask.language.places import Place
-    from verify_ask.language.question import Question
-    from verify_ask.text.source import Source
-    from verify_ask.values import Value
+    from verify_ask.checkers.base import Evidence
+    from verify_ask.rules.facts import Facts
+    from verify_ask.text.normalize import Mention
 
 Stage = Literal["question", "mention", "place", "rival"]
 STAGES: tuple[Stage, ...] = ("question", "mention", "place", "rival")
@@ -41,17 +48,29 @@ class Example:
 
 
 @dataclass(frozen=True)
-class Facts:
-    """What a rule may read: the candidate's value, the question, the source, and, from the
-    place stage on, the value's best place in the source."""
+class Refusal:
+    """Why a rule refuses the value, with what the check reports beside it. A rule that
+    returns a bare reason leaves the wording to its stage (``verify_ask.checkers.span``)."""
 
-    value: Value
-    question: Question
-    source: Source
-    place: Place | None = None
+    detail: str
+    score: float = 0.0
+    evidence: tuple[Evidence, ...] = ()
+    signals: tuple[tuple[str, float], ...] = ()
 
 
-Test = Callable[[Facts], "str | None"]
+class Settled(Enum):
+    ACCEPTED = "accepted"
+    """The rule settles the check in the value's favour: the rules after it are not read."""
+
+
+ACCEPTED = Settled.ACCEPTED
+
+Outcome: TypeAlias = "str | Refusal | Settled | Facts | None"
+"""What a test gives: a reason or a ``Refusal`` to refuse the value, ``ACCEPTED``, the facts
+narrowed to fewer places (a place filter), or None to let the next rule judge."""
+Test: TypeAlias = Callable[["Facts"], Outcome]
+Keep: TypeAlias = Callable[["Facts", "Sequence[Mention]"], "Sequence[Mention] | str"]
+"""A place filter: the places it keeps, or, when it keeps none, why it refuses the value."""
 
 
 @dataclass(frozen=True)
@@ -61,10 +80,7 @@ class Rule:
     stage: Stage
     description: str
     reads: tuple[str, ...]
-    test: Test | None
-    """Why the rule refuses a candidate, or None. Rules without a test are steps of the span
-    checker that sort its places (``verify_ask.checkers.span``): they refuse when no place is
-    left."""
+    test: Test
     hard: bool = False
     examples: tuple[Example, ...] = ()
 
@@ -95,28 +111,38 @@ def rule(
     hard: bool = False,
     examples: Iterable[Example] = (),
 ) -> Callable[[Test], Test]:
-    """Register the decorated function as a rule; its docstring's first line describes it."""
+    """Register the decorated function as a rule; its docstring's first paragraph describes it."""
 
     def register(test: Test) -> Test:
-        add(Rule(id, name, stage, _first_line(test.__doc__), tuple(reads), test, hard,
+        add(Rule(id, name, stage, _summary(test.__doc__), tuple(reads), test, hard,
                  tuple(examples)))  # fmt: skip
         return test
 
     return register
 
 
-def step(
+def keeps(
     id: str,  # noqa: A002
     name: str,
     stage: Stage,
-    description: str,
     reads: Iterable[str],
     *,
     hard: bool = False,
     examples: Iterable[Example] = (),
-) -> Rule:
-    """Register a step of the span checker's flow as a rule (it has no test of its own)."""
-    return add(Rule(id, name, stage, description, tuple(reads), None, hard, tuple(examples)))
+) -> Callable[[Keep], Keep]:
+    """Register the decorated place filter as a rule; its docstring's first paragraph says
+    what makes it refuse, which is keeping no place."""
+
+    def register(keep: Keep) -> Keep:
+        def test(facts: Facts) -> Outcome:
+            kept = keep(facts, facts.places)
+            return kept if isinstance(kept, str) else facts.keeping(kept)
+
+        add(Rule(id, name, stage, _summary(keep.__doc__), tuple(reads), test, hard,
+                 tuple(examples)))  # fmt: skip
+        return keep
+
+    return register
 
 
 def add(new: Rule) -> Rule:
@@ -157,5 +183,7 @@ def ignorable(codes: Iterable[str]) -> frozenset[str]:
     return frozenset(ids)
 
 
-def _first_line(doc: str | None) -> str:
-    return (doc or "").strip().splitlines()[0].strip() if doc and doc.strip() else ""
+def _summary(doc: str | None) -> str:
+    """A docstring's first paragraph, on one line."""
+    paragraph = (doc or "").strip().split("\n\n")[0]
+    return " ".join(line.strip() for line in paragraph.splitlines())

@@ -1,6 +1,6 @@
 """Place rules about what the figure's sentence says of whom: a word opposite to the
-question's, a relation stated the other way round, another holder, the relative asked
-about, and a level where the question asks for a change."""
+question's, a relation stated the other way round, another name the figure belongs to, the
+relative asked about, and a level where the question asks for a change."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from verify_ask.language.lexicon import CHANGE_VERBS, NOT_NAMES
-from verify_ask.language.places.words import WORD, has_word, question_words
+from verify_ask.language.places.words import WORD, has_word, question_words, same_stem
 from verify_ask.language.question import Question, stem, stems_of
 
 # SQuAD v2 makes unanswerable questions by swapping a word for its opposite.
@@ -94,7 +94,73 @@ _ASKED_OF = re.compile(r"\b(\w+)\s+of\s+(?:the\s+)?([A-Z][\w'-]*)")
 _HAS = re.compile(r"\b([A-Z][\w'-]*)\s+(?:has|had|have)\s+((?:[a-z]+\s+){1,5})")
 
 
-def other_holder(question: Question, sentence: str) -> str | None:
+# "Paris's population of 100,000", "Harvard's endowment, $37.6 billion": up to three words
+# between the owner and the figure.
+_OWNED_BY = re.compile(r"\b([A-Z][a-z]+)(?:'s|’s)\s+(?:[a-z]+,?\s+){1,3}$")
+# "the resignation of Rajendra K. Pachauri in": the event of a name, just before the figure.
+_EVENT_OF = re.compile(
+    r"\bthe\s+([a-z]+)\s+of\s+([A-Z][\w'-]*(?:\s+(?:[A-Z]\.|[A-Z][\w'-]*))*)"
+    r"\s*,?\s*(?:in|on|at)?\s*$"
+)
+
+
+def owner(
+    question: Question, text: str, start: int, sentence: str, is_topic: Callable[[str], bool]
+) -> str | None:
+    """Another name than the question's that the text makes the figure at ``start`` belong
+    to (rule S201): by a possessive right before it, as the name whose event it dates,
+    or as the holder of what the question asks of another name in its ``sentence``.
+    ``is_topic`` says whether a name is what the whole text is about: that one may own it."""
+    return (
+        _possessor(question, text, start, is_topic)
+        or _event_holder(question, text, start, is_topic)
+        or _other_holder(question, sentence)
+    )
+
+
+def _possessor(
+    question: Question, text: str, start: int, is_topic: Callable[[str], bool]
+) -> str | None:
+    """A name the figure belongs to by a possessive right before it ("Paris's population
+    of 100,000"), when the question names neither it nor is it what the text is about.
+    A date is no one's possession ("the Government's 2001 census" dates the census)."""
+    if question.expects == "date":
+        return None
+    match = _OWNED_BY.search(text, max(0, start - 60), start)
+    if match is None:
+        return None
+    owner = stem(match.group(1).lower())
+    if any(same_stem(owner, name) for name in (*question.names, *question.terms)):
+        return None
+    if is_topic(owner):
+        return None
+    return match.group(1)
+
+
+def _event_holder(
+    question: Question, text: str, start: int, is_topic: Callable[[str], bool]
+) -> str | None:
+    """The name a dated event belongs to, written right before the date ("after the
+    *resignation of Rajendra K. Pachauri* in February 2015"), when the event is the
+    question's and the name is not ("when did El Gizouli resign")."""
+    if question.expects != "date" or not question.names:
+        return None
+    match = _EVENT_OF.search(text, max(0, start - 80), start)
+    if match is None:
+        return None
+    event = stem(match.group(1).lower())
+    if not any(same_stem(event, term) for term in question.terms):
+        return None
+    owner = match.group(2)
+    words = [stem(word.lower()) for word in WORD.findall(owner)]
+    if any(same_stem(w, known) for w in words for known in (*question.names, *question.terms)):
+        return None
+    if any(is_topic(w) for w in words):
+        return None
+    return owner
+
+
+def _other_holder(question: Question, sentence: str) -> str | None:
     """The name a sentence says has what the question asks of another ("the discharge of the
     Moselle": "the Rhine has an annual mean discharge"), when the sentence never names the
     question's."""
@@ -286,9 +352,7 @@ def _names_any(subject: set[str], words: list[str]) -> bool:
     return any(word.lower().startswith(part) for word in words for part in subject)
 
 
-def swapped_name(
-    question: Question, sentence: str, written: Callable[[str], bool]
-) -> str | None:
+def swapped_name(question: Question, sentence: str, written: Callable[[str], bool]) -> str | None:
     """The name a sentence puts where the question has one of its own, in the question's own
     words around it, when the sentence never names the question's: "Direct ascent the
     primary mission *focus at* Tessaro in 1955" for "... the primary mission focus at NASA",

@@ -8,10 +8,23 @@ import bisect
 import math
 from collections import Counter
 from functools import cached_property
+from typing import NamedTuple
 
 from verify_ask.language.places.words import CLAUSE_MARKS, WORD, same_stem
 from verify_ask.language.question import fold, stem
 from verify_ask.text.source import Source
+
+
+class Words(NamedTuple):
+    """The source's words in text order, one list entry per word."""
+
+    starts: list[int]
+    stems: list[str]
+    """Each word's stem; a clause mark (",", ";", ":") as it is."""
+    sentences: list[int]
+    """The index of each word's sentence."""
+    marks_before: list[int]
+    """How many clause marks precede each word (one entry more: the count after the last)."""
 
 
 class TextIndex:
@@ -21,7 +34,7 @@ class TextIndex:
         self.source = source
 
     @cached_property
-    def _words(self) -> tuple[list[int], list[str], list[int], list[int]]:
+    def _words(self) -> Words:
         """Start, stem and sentence of each word, and how many clause marks precede it."""
         starts: list[int] = []
         stems: list[str] = []
@@ -34,7 +47,7 @@ class TextIndex:
             stems.append(word if word in CLAUSE_MARKS else stem(word.lower()))
             sentences.append(max(bisect.bisect_right(sentence_starts, match.start()) - 1, 0))
             marks_before.append(marks_before[-1] + (word in CLAUSE_MARKS))
-        return starts, stems, sentences, marks_before
+        return Words(starts, stems, sentences, marks_before)
 
     @cached_property
     def _weights(self) -> dict[str, float]:
@@ -52,7 +65,7 @@ class TextIndex:
     def _sentences_of(self) -> dict[str, set[int]]:
         """Each distinct stem and the sentences it occurs in."""
         index: dict[str, set[int]] = {}
-        for word, sentence in zip(self._words[1], self._words[2], strict=True):
+        for word, sentence in zip(self._words.stems, self._words.sentences, strict=True):
             index.setdefault(word, set()).add(sentence)
         return index
 

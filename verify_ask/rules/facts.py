@@ -1,0 +1,153 @@
+"""What the span checker's rules read of one candidate: the question, the source, the places
+the value occurs, and from those its best place and its best rival. A fact is worked out
+when a rule first asks for it, and kept for the rules after it.
+
+The mention stage's place filters narrow ``places`` (``Facts.keeping``); the facts that
+rank the places are read only after them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import TYPE_CHECKING, NamedTuple
+
+from verify_ask.checkers.base import Evidence, evidence_at
+from verify_ask.language.places import Place, PlaceIndex, places_of
+from verify_ask.rules.figures import fits_unit, occurs_as, question_figures, year_places
+from verify_ask.rules.registry import Refusal
+from verify_ask.text.normalize import Mention
+
+if TYPE_CHECKING:
+    from verify_ask.candidates import Candidate
+    from verify_ask.checkers.base import CheckContext
+    from verify_ask.checkers.span import SpanOptions
+    from verify_ask.language.question import Question
+    from verify_ask.text.source import Source
+    from verify_ask.values import Value
+
+Signals = tuple[tuple[str, float], ...]
+
+
+class Placed(NamedTuple):
+    """A figure of the source and how well its place answers the question."""
+
+    place: Place
+    mention: Mention
+
+
+@dataclass(frozen=True)
+class Facts:
+    candidate: Candidate
+    context: CheckContext
+    options: SpanOptions
+    places: Sequence[Mention]
+    """The source's figures that may be the value's places: all of them until the mention
+    stage keeps those that are the value and may answer the question."""
+
+    @classmethod
+    def of(cls, candidate: Candidate, context: CheckContext, options: SpanOptions) -> Facts:
+        return cls(candidate, context, options, context.source.mentions)
+
+    def keeping(self, places: Sequence[Mention]) -> Facts:
+        """The same facts over fewer places."""
+        return replace(self, places=places)
+
+    @property
+    def value(self) -> Value:
+        return self.candidate.value
+
+    @property
+    def question(self) -> Question:
+        return self.context.question
+
+    @property
+    def source(self) -> Source:
+        return self.context.source
+
+    @property
+    def index(self) -> PlaceIndex:
+        return places_of(self.source)
+
+    @property
+    def kind(self) -> str:
+        """What the question asks for, a number or a date; the value's kind when it says not."""
+        return self.question.expects or self.value.kind
+
+    @cached_property
+    def scored(self) -> tuple[Placed, ...]:
+        """The places, best first (in text order where they score the same)."""
+        placed = (Placed(self._place_of(m), m) for m in self.places)
+        return tuple(sorted(placed, key=lambda pair: -pair.place.score))
+
+    @cached_property
+    def ranked(self) -> tuple[Placed, ...]:
+        """The places the value is judged at, best first: those that measure what the question
+        asks for, if any, and of those the ones of the time it asks about, if any."""
+        measuring = [pair for pair in self.scored if pair.place.counts is None] or self.scored
+        # "at 31 December 2019 is £3.5 million (2018: £3.5 million)": for 2018, the second.
+        of_the_year = [pair for pair in measuring if pair.place.other_time is None]
+        return tuple(of_the_year or measuring)
+
+    @property
+    def place(self) -> Place:
+        """The value's best place."""
+        return self.ranked[0].place
+
+    @property
+    def best(self) -> Mention:
+        """The figure at the value's best place."""
+        return self.ranked[0].mention
+
+    @cached_property
+    def evidence(self) -> tuple[Evidence, ...]:
+        return tuple(evidence_at(self.source, m.start, m.end) for _, m in self.ranked[:3])
+
+    @cached_property
+    def where(self) -> str:
+        return f"found {len(self.places)} time(s); its best place scores {self.place.score:.2f}"
+
+    @cached_property
+    def rival(self) -> Placed | None:
+        """The best-placed figure of the same kind with another value, if any."""
+        question, kind = self.question, self.kind
+        dates = year_places(self.source)
+        best: Placed | None = None
+        named = [m.value for m in question_figures(question.text)]
+        for mention in self.source.mentions:
+            if mention.value.kind != kind or occurs_as(self.value, mention.value):
+                continue
+            if not fits_unit(mention.value, question.unit):
+                continue
+            if any(occurs_as(mention.value, given) for given in named):
+                continue  # the question's own figure ("from 90% to what?") is not what it asks
+            if kind == "number" and (mention.start, mention.end) in dates:
+                continue  # a bare year is a date's twin, no rival to a count
+            if not self.index.may_answer(question, mention.start):
+                continue
+            place = self._place_of(mention)
+            if place.counts is not None or place.other_time is not None:
+                continue
+            if best is None or place.score > best.place.score:
+                best = Placed(place, mention)
+        return best
+
+    @cached_property
+    def signals(self) -> Signals:
+        """How far the value's best place stands above the best rival's (negative: below),
+        and how often the source writes the value."""
+        rival = self.rival
+        gap = self.place.score - rival.place.score if rival is not None else 1.0
+        return (("span.rival_gap", round(max(-1.0, min(1.0, gap)), 4)),
+                ("span.places", min(len(self.places), 5) / 5))  # fmt: skip
+
+    def at_best(self, detail: str) -> Refusal:
+        """A refusal reported at the value's best place, with its score and evidence."""
+        return Refusal(detail, self.place.score, self.evidence, self.signals)
+
+    def strict_place(self, mention: Mention) -> Place:
+        """The figure's place read strictly (``PlaceIndex.place``)."""
+        return self.index.place(self.question, mention.start, mention.end, strict=True)
+
+    def _place_of(self, mention: Mention) -> Place:
+        return self.index.place(self.question, mention.start, mention.end)
