@@ -24,8 +24,8 @@ from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, option
 from verify_ask.checkers.registry import register
 from verify_ask.rules import STAGES, rules_of
-from verify_ask.rules.facts import Facts
-from verify_ask.rules.registry import ACCEPTED, Outcome, Refusal, Rule, Stage
+from verify_ask.rules.facts import Facts, Refusal
+from verify_ask.rules.registry import ACCEPTED, Outcome, Rule, Stage
 from verify_ask.settings import setting
 
 __all__ = ["SpanChecker"]

@@ -10,12 +10,11 @@ from verify_ask.rules import (  # noqa: F401
     question_rules,
     rival_rules,
 )
-from verify_ask.rules.facts import Facts
+from verify_ask.rules.facts import Facts, Refusal
 from verify_ask.rules.registry import (
     ACCEPTED,
     STAGES,
     Example,
-    Refusal,
     Rule,
     all_rules,
     find,

@@ -10,23 +10,46 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from verify_ask.checkers.base import Evidence, evidence_at
 from verify_ask.language.places import Place, PlaceIndex, places_of
 from verify_ask.rules.figures import fits_unit, occurs_as, question_figures, year_places
-from verify_ask.rules.registry import Refusal
 from verify_ask.text.normalize import Mention
 
 if TYPE_CHECKING:
     from verify_ask.candidates import Candidate
     from verify_ask.checkers.base import CheckContext
-    from verify_ask.checkers.span import SpanOptions
     from verify_ask.language.question import Question
     from verify_ask.text.source import Source
     from verify_ask.values import Value
 
 Signals = tuple[tuple[str, float], ...]
+
+
+class SpanSettings(Protocol):
+    """What the rules read of the span checker's options (``checkers.span.SpanOptions``),
+    named here so that the rules do not import the checker that runs them."""
+
+    @property
+    def min_relevance(self) -> float: ...
+    @property
+    def margin(self) -> float: ...
+    @property
+    def contested_support(self) -> float: ...
+    @property
+    def contested_ratio(self) -> float: ...
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a rule refuses the value, with what the check reports beside it. A rule that
+    returns a bare reason leaves the wording to its stage (``verify_ask.checkers.span``)."""
+
+    detail: str
+    score: float = 0.0
+    evidence: tuple[Evidence, ...] = ()
+    signals: tuple[tuple[str, float], ...] = ()
 
 
 class Placed(NamedTuple):
@@ -40,13 +63,13 @@ class Placed(NamedTuple):
 class Facts:
     candidate: Candidate
     context: CheckContext
-    options: SpanOptions
+    options: SpanSettings
     places: Sequence[Mention]
     """The source's figures that may be the value's places: all of them until the mention
     stage keeps those that are the value and may answer the question."""
 
     @classmethod
-    def of(cls, candidate: Candidate, context: CheckContext, options: SpanOptions) -> Facts:
+    def of(cls, candidate: Candidate, context: CheckContext, options: SpanSettings) -> Facts:
         return cls(candidate, context, options, context.source.mentions)
 
     def keeping(self, places: Sequence[Mention]) -> Facts:

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 from verify_ask.checkers.base import evidence_at
 from verify_ask.language.names import another_name
-from verify_ask.rules.facts import Facts
+from verify_ask.rules.facts import Facts, Refusal
 from verify_ask.rules.figures import fits_unit, occurs_as, occurs_scaled, unit_of, year_places
-from verify_ask.rules.registry import Example, Outcome, Refusal, keeps, rule
+from verify_ask.rules.registry import Example, Outcome, keeps, rule
 from verify_ask.text.normalize import Mention
 from verify_ask.text.tables import tables_of
 

@@ -25,8 +25,7 @@ from typing import TYPE_CHECKING, Literal, TypeAlias
 from verify_ask.errors import UsageError
 
 if TYPE_CHECKING:
-    from verify_ask.checkers.base import Evidence
-    from verify_ask.rules.facts import Facts
+    from verify_ask.rules.facts import Facts, Refusal
     from verify_ask.text.normalize import Mention
 
 Stage = Literal["question", "mention", "place", "rival"]
@@ -45,17 +44,6 @@ class Example:
     refused: bool = True
     samples: tuple[str, ...] = ()
     """More samples beside ``answer``, where the rule reads the model's preference."""
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why a rule refuses the value, with what the check reports beside it. A rule that
-    returns a bare reason leaves the wording to its stage (``verify_ask.checkers.span``)."""
-
-    detail: str
-    score: float = 0.0
-    evidence: tuple[Evidence, ...] = ()
-    signals: tuple[tuple[str, float], ...] = ()
 
 
 class Settled(Enum):
