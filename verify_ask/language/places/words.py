@@ -8,10 +8,11 @@ from functools import lru_cache
 
 from verify_ask.language.question import stem
 from verify_ask.text.normalize.numbers import NUMBER_WORDS
+from verify_ask.text.vocabulary import YEAR
 
 WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d[\d,.]*\d|\d|[,;:]")
 CLAUSE_MARKS = frozenset(",;:")
-_CLAUSE_MARK = re.compile(r"[;:()]|,(?=\s)(?!\s+\d{4}\b)")
+_CLAUSE_MARK = re.compile(rf"[;:()]|,(?=\s)(?!\s+{YEAR}\b)")
 STATED_WITHIN = 8
 """How many words before or after a derived figure, within its clause and up to another
 figure, the word saying so may stand ("*increased by* 5.6%", "the *average* duration of our

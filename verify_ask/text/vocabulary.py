@@ -1,0 +1,18 @@
+"""The words and signs figures and dates are written with, each written once: what a year
+is, the month names, the scale words and the currency symbols.
+
+A leaf module (it imports nothing of the project), so ``values`` can display with the same
+words that ``text.normalize`` reads.
+"""
+
+from __future__ import annotations
+
+import re
+
+YEAR_MIN, YEAR_MAX = 1000, 2199
+YEAR = r"(?:1[0-9]|2[01])[0-9]{2}"
+"""A year: four digits from ``YEAR_MIN`` to ``YEAR_MAX``, to embed in a larger pattern. Dates
+before 1800 are common in history ("the Battle of Hastings, 1066"), so the rules read the
+same years the dates do: 1750 is a year wherever it is read."""
+YEAR_RE = re.compile(rf"(?<![0-9]){YEAR}(?![0-9])")
+"""A year standing alone, not part of a longer number."""
