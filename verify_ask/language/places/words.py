@@ -47,7 +47,6 @@ def question_words(text: str) -> tuple[tuple[str, ...], frozenset[str]]:
     return words, frozenset(stem(word) for word in words)
 
 
-"""A year as a table header or a question writes it ("2019", "30 June 2018")."""
 _NUMBER_STEMS = frozenset(stem(word) for word in NUMBER_WORDS)
 
 
