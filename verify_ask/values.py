@@ -11,23 +11,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal, Union
 
+from verify_ask.text.vocabulary import MONTH_NAMES
+
 DatePrecision = Literal["year", "month", "day"]
 _DATE_PRECISIONS: tuple[DatePrecision, ...] = ("year", "month", "day")
-
-_MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
 
 
 @dataclass(frozen=True)
@@ -82,8 +69,8 @@ class DateValue:
         if self.month is None:
             return str(self.year)
         if self.day is None:
-            return f"{_MONTHS[self.month - 1]} {self.year}"
-        return f"{self.day} {_MONTHS[self.month - 1]} {self.year}"
+            return f"{MONTH_NAMES[self.month - 1]} {self.year}"
+        return f"{self.day} {MONTH_NAMES[self.month - 1]} {self.year}"
 
     def to_json(self) -> dict[str, object]:
         return {

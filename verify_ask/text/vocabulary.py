@@ -16,3 +16,28 @@ before 1800 are common in history ("the Battle of Hastings, 1066"), so the rules
 same years the dates do: 1750 is a year wherever it is read."""
 YEAR_RE = re.compile(rf"(?<![0-9]){YEAR}(?![0-9])")
 """A year standing alone, not part of a longer number."""
+
+MONTH_NAMES = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+"""The English month names, January first. Written here, not read from
+``calendar.month_name``: that follows the process's LC_TIME locale, so a library that calls
+``setlocale`` would change which months a text is read and displayed with."""
+MONTH_ABBREVIATIONS = tuple(
+    short
+    for name in MONTH_NAMES
+    if name != "May"
+    for short in ((name[:4], name[:3]) if name == "September" else (name[:3],))
+)
+"""How a text shortens a month: "Jan", "Sept" or "Sep" ("May" is never shortened)."""

@@ -17,35 +17,27 @@ import re
 from datetime import date, datetime
 from typing import Any
 
-from verify_ask.text.vocabulary import YEAR, YEAR_MAX, YEAR_MIN, YEAR_RE
+from verify_ask.text.vocabulary import (
+    MONTH_ABBREVIATIONS,
+    MONTH_NAMES,
+    YEAR,
+    YEAR_MAX,
+    YEAR_MIN,
+    YEAR_RE,
+)
 from verify_ask.values import DateValue
 
-_MONTH_NUMBERS: dict[str, int] = {}
-for _number, _names in enumerate(
-    (
-        ("january", "jan"),
-        ("february", "feb"),
-        ("march", "mar"),
-        ("april", "apr"),
-        ("may",),
-        ("june", "jun"),
-        ("july", "jul"),
-        ("august", "aug"),
-        ("september", "sept", "sep"),
-        ("october", "oct"),
-        ("november", "nov"),
-        ("december", "dec"),
-    ),
-    start=1,
-):
-    for _name in _names:
-        _MONTH_NUMBERS[_name] = _number
+_MONTH_NUMBERS = {
+    written.lower(): number
+    for number, name in enumerate(MONTH_NAMES, start=1)
+    for written in (name, *(short for short in MONTH_ABBREVIATIONS if name.startswith(short)))
+}
 
 # Full names in any case, except "may" (a common verb) which must be capitalised;
 # abbreviations must be capitalised too ("mar", "dec" are words or noise).
 MONTH = (
-    r"(?:(?i:january|february|march|april|june|july|august|september|october|november"
-    r"|december)|May|MAY|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?)"
+    f"(?:(?i:{'|'.join(name.lower() for name in MONTH_NAMES if name != 'May')})"
+    f"|May|MAY|(?:{'|'.join(MONTH_ABBREVIATIONS)})\\.?)"
 )
 _DAY = r"(?:3[01]|[12][0-9]|0?[1-9])(?:st|nd|rd|th)?"
 _SP = r"[ \t\u00a0]+"
