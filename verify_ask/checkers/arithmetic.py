@@ -50,7 +50,7 @@ from verify_ask.text.expression import (
 )
 from verify_ask.values import DateValue, Quantity
 
-_SCALES = tuple(Decimal(10) ** power for power in (0, 3, 6, 9, 12))
+_SCALES = tuple(Decimal(10) ** power for power in sorted({0, *vocabulary.SCALE_POWERS.values()}))
 # "increase / (decrease)" asks for the signed change, as "change" does; a decrease alone
 # asks how far it fell.
 _CHANGE = re.compile(r"\b(?:chang(?:e|es|ed)|growth|grew|increase[sd]?|rise|rose)\b", re.I)

@@ -41,3 +41,40 @@ MONTH_ABBREVIATIONS = tuple(
     for short in ((name[:4], name[:3]) if name == "September" else (name[:3],))
 )
 """How a text shortens a month: "Jan", "Sept" or "Sep" ("May" is never shortened)."""
+
+SCALE_POWERS: dict[str, int] = {
+    "thousand": 3,
+    "k": 3,
+    "million": 6,
+    "mn": 6,
+    "m": 6,
+    "billion": 9,
+    "bn": 9,
+    "b": 9,
+    "trillion": 12,
+    "tn": 12,
+}
+"""Scale words and their abbreviations, lower case, to the power of ten they multiply by."""
+SCALE_WORDS = tuple(word for word in SCALE_POWERS if len(word) > 2)
+"""The scale words spelt out: "thousand", "million", "billion", "trillion"."""
+
+CURRENCY_SYMBOLS: dict[str, str] = {
+    "US$": "USD",
+    "U.S.$": "USD",
+    "A$": "AUD",
+    "C$": "CAD",
+    "HK$": "HKD",
+    "NZ$": "NZD",
+    "S$": "SGD",
+    "R$": "BRL",
+    "$": "USD",
+    "€": "EUR",
+    "£": "GBP",
+    "¥": "JPY",
+    "₹": "INR",
+    "₩": "KRW",
+    "Rs.": "INR",
+    "Rs": "INR",
+}
+"""Currency symbols, written before the number, to their ISO 4217 codes; longest first, so
+"US$" wins over "$"."""

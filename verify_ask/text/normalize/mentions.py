@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import TypeVar
 
 from verify_ask.text.normalize import dates, numbers, units
+from verify_ask.text.vocabulary import SCALE_POWERS
 from verify_ask.values import Quantity, Value
 
 T = TypeVar("T")
@@ -207,12 +208,12 @@ def _read_suffix(
         token = scale_match.group()
         money_after = units.CURRENCY_SUFFIX_RE.match(text, scale_match.end())
         if token not in ("m", "b") or currency or money_after:
-            multiplier = numbers.SCALES[token.lower()]
+            multiplier = 10 ** SCALE_POWERS[token.lower()]
             end = scale_match.end()
     if multiplier == 1:
         spaced = _SPACED_SCALE_RE.match(text, pos)
         if spaced:
-            multiplier = numbers.SCALES[spaced.group().strip(" \t\u00a0\u202f").lower()]
+            multiplier = 10 ** SCALE_POWERS[spaced.group().strip(" \t\u00a0\u202f").lower()]
             end = spaced.end()
     if currency is not None:
         return end, None, multiplier

@@ -10,20 +10,6 @@ from __future__ import annotations
 import re
 from decimal import Context, Decimal, InvalidOperation
 
-# Scale words and abbreviations, lower-cased, to their multipliers.
-SCALES: dict[str, int] = {
-    "thousand": 10**3,
-    "k": 10**3,
-    "million": 10**6,
-    "mn": 10**6,
-    "m": 10**6,
-    "billion": 10**9,
-    "bn": 10**9,
-    "b": 10**9,
-    "trillion": 10**12,
-    "tn": 10**12,
-}
-
 # Digit numerals. Atomic so a half-read number never backtracks into a shorter
 # one: "12345,678" is rejected as a whole instead of yielding "1234".
 DIGITS = r"(?>[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+)"
