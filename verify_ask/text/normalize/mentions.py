@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import TypeVar
 
 from verify_ask.text.normalize import dates, numbers, units
-from verify_ask.text.vocabulary import SCALE_POWERS
+from verify_ask.text.vocabulary import SCALE_POWERS, SCALE_WORDS
 from verify_ask.values import Quantity, Value
 
 T = TypeVar("T")
@@ -67,7 +67,7 @@ _ORDINAL_RE = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])")
 _DECADE_RE = re.compile(r"s(?![A-Za-z])")
 _ATTACHED_SCALE_RE = re.compile(r"(?:bn|mn|tn|Bn|BN|MN|[kKMB]|m|b)(?![A-Za-z])")
 _SPACED_SCALE_RE = re.compile(
-    rf"{units.SP}+(?i:thousand|million|billion|trillion)(?![A-Za-z])"
+    rf"{units.SP}+(?i:{'|'.join(SCALE_WORDS)})(?![A-Za-z])"
     rf"|{units.SP}?(?i:bn|mn|tn)(?![A-Za-z])"
 )
 _CLOSE_PAREN_RE = re.compile(rf"{units.SP}?\)")
