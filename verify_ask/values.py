@@ -11,23 +11,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal, Union
 
+from verify_ask.text.vocabulary import CURRENCY_SYMBOLS, MONTH_NAMES, SCALE_POWERS, SCALE_WORDS
+
 DatePrecision = Literal["year", "month", "day"]
 _DATE_PRECISIONS: tuple[DatePrecision, ...] = ("year", "month", "day")
-
-_MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
 
 
 @dataclass(frozen=True)
@@ -82,8 +69,8 @@ class DateValue:
         if self.month is None:
             return str(self.year)
         if self.day is None:
-            return f"{_MONTHS[self.month - 1]} {self.year}"
-        return f"{self.day} {_MONTHS[self.month - 1]} {self.year}"
+            return f"{MONTH_NAMES[self.month - 1]} {self.year}"
+        return f"{self.day} {MONTH_NAMES[self.month - 1]} {self.year}"
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -176,11 +163,18 @@ def _units_agree(a: str | None, b: str | None) -> bool:
     return a is None or b is None or a == b
 
 
-_CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
-_SCALES = (
-    (Decimal(10) ** 12, "trillion"),
-    (Decimal(10) ** 9, "billion"),
-    (Decimal(10) ** 6, "million"),
+# These currencies are shown by their one-character symbol ("$75 million"), the others by
+# code ("5 INR"): the four signs every font has, where a terminal may lack "₹" or "₩".
+_SHOWN_BY_SYMBOL = ("USD", "EUR", "GBP", "JPY")
+_CURRENCY_SYMBOLS = {
+    code: symbol
+    for symbol, code in CURRENCY_SYMBOLS.items()
+    if len(symbol) == 1 and code in _SHOWN_BY_SYMBOL
+}
+# A figure is shown with the largest scale word it reaches, from a million up ("75 million").
+_SCALES = sorted(
+    ((Decimal(10) ** SCALE_POWERS[word], word) for word in SCALE_WORDS if SCALE_POWERS[word] >= 6),
+    reverse=True,
 )
 
 

@@ -35,6 +35,7 @@ from verify_ask.checkers.registry import register
 from verify_ask.errors import ExpressionError
 from verify_ask.language.lexicon import YEAR
 from verify_ask.settings import setting
+from verify_ask.text import vocabulary
 from verify_ask.text.expression import (
     ALLOWED_CONSTANTS,
     change_shape,
@@ -49,12 +50,12 @@ from verify_ask.text.expression import (
 )
 from verify_ask.values import DateValue, Quantity
 
-_SCALES = tuple(Decimal(10) ** power for power in (0, 3, 6, 9, 12))
+_SCALES = tuple(Decimal(10) ** power for power in sorted({0, *vocabulary.SCALE_POWERS.values()}))
 # "increase / (decrease)" asks for the signed change, as "change" does; a decrease alone
 # asks how far it fell.
 _CHANGE = re.compile(r"\b(?:chang(?:e|es|ed)|growth|grew|increase[sd]?|rise|rose)\b", re.I)
 _DECREASE = re.compile(r"\b(?:decrease[sd]?|decline[sd]?|fall|fell|drop(?:ped)?)\b", re.I)
-_YEAR_AFTER = re.compile(r"[^\d.;]{0,20}?\bin\s+(?:fiscal\s+|fy\s*)?((?:1[89]|20)\d\d)\b", re.I)
+_YEAR_AFTER = re.compile(rf"[^\d.;]{{0,20}}?\bin\s+(?:fiscal\s+|fy\s*)?({vocabulary.YEAR})\b", re.I)
 _SURFACE_NUMBER = re.compile(r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|\.\d+")
 
 

@@ -23,9 +23,10 @@ from typing import Literal
 
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.text.normalize import parse_value
+from verify_ask.text.vocabulary import SCALE_POWERS, SCALE_WORDS
 from verify_ask.values import DateValue, Quantity, Value, consistent_date
 
-_SCALES = {"thousand": Decimal(10**3), "million": Decimal(10**6), "billion": Decimal(10**9)}
+_SCALES = {word: Decimal(10) ** SCALE_POWERS[word] for word in SCALE_WORDS}
 CONVERTED = Decimal("0.02")
 """Relative difference allowed between a figure converted to the gold's unit and the gold."""
 # Each unit's dimension and its size in that dimension's base unit (m, m², m³, m³/s, m/s,

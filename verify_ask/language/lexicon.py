@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 
+from verify_ask.text import vocabulary
+
 HOW_MANY = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 HOW_MANY_OR_MUCH = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
-YEAR = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)")
-"""A year as the rules read one: 1800 to 2099, standing alone."""
+YEAR = vocabulary.YEAR_RE
+"""A year standing alone: the years the dates read, 1000 to 2199."""
 WHICH_YEAR = re.compile(r"\bwhich\s+(?:fiscal\s+)?(?:year|fy|period)\b", re.I)
 DURATION = re.compile(r"\b(duration|how long|what period|over what time)\b", re.IGNORECASE)
 # "What is the revenue amount from sales into China": a sum, not its share of the total.

@@ -6,8 +6,9 @@ import re
 from functools import lru_cache
 
 from verify_ask.text.normalize import Mention, find_values
-from verify_ask.text.normalize.units import CURRENCY_CODES, CURRENCY_SYMBOLS
+from verify_ask.text.normalize.units import CURRENCY_CODES
 from verify_ask.text.source import Source
+from verify_ask.text.vocabulary import CURRENCY_SYMBOLS
 from verify_ask.values import DateValue, Quantity, Value, consistent_date, same_value
 
 CURRENCIES = frozenset(CURRENCY_CODES.values()) | frozenset(CURRENCY_SYMBOLS.values())

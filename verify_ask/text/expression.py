@@ -19,7 +19,7 @@ Accepted notation:
   ``7 % 3`` is refused rather than read as a remainder;
 * currency symbols ``$ € £ ¥`` are ignored (``$1.2 + $0.3``);
 * a scale word right after a number multiplies it: ``thousand``/``k``, ``million``/``m``/
-  ``mn``, ``billion``/``bn``/``b``, ``trillion`` (any case), so ``$48.2 million -
+  ``mn``, ``billion``/``bn``/``b``, ``trillion``/``tn`` (any case), so ``$48.2 million -
   $39.5 million`` is 8700000 and ``1.2bn - 300m`` is 900000000.
 
 Bounds: at most ``MAX_LENGTH`` characters, ``MAX_NODES`` operands and operations, ``MAX_DEPTH``
@@ -37,6 +37,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from verify_ask.errors import ExpressionError
+from verify_ask.text.vocabulary import SCALE_POWERS
 
 if TYPE_CHECKING:
     import sympy
@@ -54,18 +55,7 @@ ALLOWED_CONSTANTS = (Decimal(1), Decimal(2), Decimal(100))
 # A number: digit groups of three joined by commas (not followed by another digit, so
 # "1,0000" is not one number), or plain digits; either with an optional decimal part.
 _NUMBER = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+)(?:\.\d+)?|\.\d+"
-_SCALE = r"thousand|million|billion|trillion|bn|mn|[bmk]"
-_SCALE_POWERS = {
-    "thousand": 3,
-    "k": 3,
-    "million": 6,
-    "mn": 6,
-    "m": 6,
-    "billion": 9,
-    "bn": 9,
-    "b": 9,
-    "trillion": 12,
-}
+_SCALE = "|".join(sorted(SCALE_POWERS, key=len, reverse=True))
 _TOKEN = re.compile(
     rf"(?P<space>\s+)|(?P<number>{_NUMBER})(?:\s*(?P<scale>{_SCALE})(?![a-z]))?|(?P<pow>\*\*|\^)|(?P<mul>[*×xX])|(?P<div>[/÷])"
     r"|(?P<add>\+)|(?P<sub>[-−–])|(?P<open>\()|(?P<close>\))|(?P<pct>%)|(?P<currency>[$€£¥])",
@@ -273,7 +263,7 @@ def _scan(expression: str) -> _Scanned:
             parts.append(f"_n{len(numbers)}")
             numbers.append(Decimal(token.group("number").replace(",", "")))
             scale = token.group("scale")
-            powers.append(_SCALE_POWERS[scale.lower()] if scale else 0)
+            powers.append(SCALE_POWERS[scale.lower()] if scale else 0)
         elif kind == "pct":
             _apply_percent(parts, kinds)
             continue

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 from verify_ask.errors import InputError, unreadable
 from verify_ask.text.formats import Document, Format, detect_format
+from verify_ask.text.vocabulary import MONTH_ABBREVIATIONS
 
 if TYPE_CHECKING:
     from verify_ask.text.normalize import Mention
@@ -27,8 +28,9 @@ _SENTENCE_END = re.compile(r"""[.!?]["')\]]*\s+|\n+""")
 # ...but not after an initial ("Hugh L. Dryden") or a common abbreviation ("Dr.", "Sept.").
 _NOT_AN_END = re.compile(
     r"(?:\b[A-Z]|\b(?:Mr|Mrs|Ms|Dr|Prof|St|Mt|Ft|Jr|Sr|Gen|Gov|Sen|Rep|Lt|Col|Capt|Sgt|Rev|Inc|Co"
-    r"|Corp|Ltd|Bros|vs|etc|approx|ca|No|Nos|Fig|Vol|pp|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct"
-    r"|Nov|Dec|e\.g|i\.e|U\.S|U\.K))\.$"
+    r"|Corp|Ltd|Bros|vs|etc|approx|ca|No|Nos|Fig|Vol|pp|e\.g|i\.e|U\.S|U\.K|"
+    + "|".join(MONTH_ABBREVIATIONS)
+    + r"))\.$"
 )
 
 

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from verify_ask.text.vocabulary import YEAR
+
 if TYPE_CHECKING:
     from verify_ask.text.source import Source
 
@@ -23,7 +25,7 @@ _FIGURE = re.compile(
 )
 # A value cell that holds no figure: "—", "$—", "None", "n/a", "nm".
 _NO_VALUE = re.compile(r"^\s*[$€£¥]?\s*(?:[—–\-]+|none|nil|n/?a|n\.?m\.?)\s*$", re.IGNORECASE)
-_YEAR_ONLY = re.compile(r"^\W*(?:(?:FY|fiscal|year)?\s*(?:19|20)\d\d\W*)+\W*$", re.IGNORECASE)
+_YEAR_ONLY = re.compile(rf"^\W*(?:(?:FY|fiscal|year)?\s*{YEAR}\W*)+\W*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,9 @@ import re
 
 from verify_ask.language.lexicon import YEAR
 from verify_ask.language.question import Question
+from verify_ask.text import vocabulary
 
-YEAR_LABEL = re.compile(r"(?<!\d)(?:1[89]|20)\d\d:$")
+YEAR_LABEL = re.compile(rf"(?<!\d){vocabulary.YEAR}:$")
 _LIFESPAN = re.compile(r"\(([^()]{0,80})\)")
 _DASH = re.compile(r"\s*(?:–|—|-|\bto\b)\s*")
 
@@ -46,7 +47,7 @@ _ASKS_START = re.compile(
     r"|rise|rose|c[oa]me to power|launch\w*)\b",
     re.IGNORECASE,
 )
-_YEAR_SPAN = re.compile(r"(?<!\d)((?:1[0-9]|20)\d\d)\s*[–—-]\s*((?:1[0-9]|20)?\d\d)(?!\d)")
+_YEAR_SPAN = re.compile(rf"(?<!\d)({vocabulary.YEAR})\s*[–—-]\s*({vocabulary.YEAR}|\d\d)(?!\d)")
 """A span of years, "1851–1860" or "1368–1644" (its first and last year as groups)."""
 
 
@@ -118,8 +119,8 @@ RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 # "2019, 2018 and 2017", "December 31, 2019 and 2018": the years a list of figures is
 # given for, in order.
 _YEAR_LIST = re.compile(
-    r"(?<!\d)((?:1[89]|20)\d\d)((?:\s*,\s*(?:1[89]|20)\d\d)*)\s*,?\s*(?:and|&)\s*"
-    r"((?:1[89]|20)\d\d)(?!\d)"
+    rf"(?<!\d)({vocabulary.YEAR})((?:\s*,\s*{vocabulary.YEAR})*)\s*,?\s*(?:and|&)\s*"
+    rf"({vocabulary.YEAR})(?!\d)"
 )
 _LIST_GAP = re.compile(r"^\s*(?:,\s*)?(?:and\s+)?$")
 
@@ -154,7 +155,7 @@ def respective_year(sentence: str, figures: list[tuple[int, int]], start: int) -
 # "$200 (December 31, 2018: $169)", "£3.5 million (2018: £3.2 million)": the bracket gives
 # the earlier year's figure, so the one before it is another year's.
 _EARLIER_IN_BRACKETS = re.compile(
-    r"\s*\((?:[A-Za-z]+\s+(?:\d{1,2},?\s+)?)?((?:1[89]|20)\d\d)\s*:\s*[^)]*\d", re.IGNORECASE
+    rf"\s*\((?:[A-Za-z]+\s+(?:\d{{1,2}},?\s+)?)?({vocabulary.YEAR})\s*:\s*[^)]*\d", re.IGNORECASE
 )
 
 

@@ -8,10 +8,11 @@ from functools import lru_cache
 
 from verify_ask.language.question import stem
 from verify_ask.text.normalize.numbers import NUMBER_WORDS
+from verify_ask.text.vocabulary import YEAR
 
 WORD = re.compile(r"[A-Za-z][A-Za-z']*|\d[\d,.]*\d|\d|[,;:]")
 CLAUSE_MARKS = frozenset(",;:")
-_CLAUSE_MARK = re.compile(r"[;:()]|,(?=\s)(?!\s+\d{4}\b)")
+_CLAUSE_MARK = re.compile(rf"[;:()]|,(?=\s)(?!\s+{YEAR}\b)")
 STATED_WITHIN = 8
 """How many words before or after a derived figure, within its clause and up to another
 figure, the word saying so may stand ("*increased by* 5.6%", "the *average* duration of our
@@ -46,7 +47,6 @@ def question_words(text: str) -> tuple[tuple[str, ...], frozenset[str]]:
     return words, frozenset(stem(word) for word in words)
 
 
-"""A year as a table header or a question writes it ("2019", "30 June 2018")."""
 _NUMBER_STEMS = frozenset(stem(word) for word in NUMBER_WORDS)
 
 

@@ -16,14 +16,14 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from verify_ask.model.backends.lowlevel import Engine
-from verify_ask.text.normalize.numbers import NUMBER_WORDS, SCALES
+from verify_ask.text.normalize.numbers import NUMBER_WORDS
 from verify_ask.text.normalize.units import (
     CANONICAL_UNITS,
     CURRENCY_CODES,
-    CURRENCY_SYMBOLS,
     CURRENCY_WORDS,
     PERCENT_WORDS,
 )
+from verify_ask.text.vocabulary import CURRENCY_SYMBOLS, SCALE_POWERS
 
 # Written between and around figures, and by the derive prompt's calculations.
 _SIGNS = list("0123456789+-−–—=*/×÷%().,:;!?'\"$€£¥₹₩") + ["100", "...", "=", "\n", "\n\n"]
@@ -58,7 +58,7 @@ def _alphabet(engine: Engine) -> frozenset[int]:
 def _words() -> set[str]:
     words = set(_SIGNS) | set(_UNIT_WORDS) | set(PERCENT_WORDS) | set(CANONICAL_UNITS)
     words |= set(CURRENCY_SYMBOLS) | set(CURRENCY_CODES) | set(CURRENCY_WORDS)
-    words |= set(SCALES) | set(NUMBER_WORDS)
+    words |= set(SCALE_POWERS) | set(NUMBER_WORDS)
     for month in range(1, 13):
         words |= {calendar.month_name[month], calendar.month_abbr[month]}
     return words

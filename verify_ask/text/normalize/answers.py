@@ -8,6 +8,7 @@ from typing import Literal
 
 from verify_ask.text.normalize import dates
 from verify_ask.text.normalize.mentions import Span, scan
+from verify_ask.text.vocabulary import YEAR
 from verify_ask.values import DateValue, Quantity, Value
 
 Expect = Literal["number", "date"]
@@ -39,7 +40,7 @@ def parse_value(text: str, expect: Expect | None = None) -> Value | None:
 
 
 # "FY19", "FY 2019", "FY'19": a fiscal year, which the scanner would read as the number 19.
-_FISCAL_YEAR = re.compile(r"\bFY\s?'?(\d{2}|\d{4})\b", re.IGNORECASE)
+_FISCAL_YEAR = re.compile(rf"\bFY\s?'?(\d{{2}}|{YEAR})\b", re.IGNORECASE)
 
 
 def _fiscal_year(match: re.Match[str]) -> str:

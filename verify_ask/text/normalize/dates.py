@@ -17,49 +17,39 @@ import re
 from datetime import date, datetime
 from typing import Any
 
+from verify_ask.text.vocabulary import (
+    MONTH_ABBREVIATIONS,
+    MONTH_NAMES,
+    YEAR,
+    YEAR_MAX,
+    YEAR_MIN,
+    YEAR_RE,
+)
 from verify_ask.values import DateValue
 
-YEAR_MIN, YEAR_MAX = 1000, 2199
-
-_MONTH_NUMBERS: dict[str, int] = {}
-for _number, _names in enumerate(
-    (
-        ("january", "jan"),
-        ("february", "feb"),
-        ("march", "mar"),
-        ("april", "apr"),
-        ("may",),
-        ("june", "jun"),
-        ("july", "jul"),
-        ("august", "aug"),
-        ("september", "sept", "sep"),
-        ("october", "oct"),
-        ("november", "nov"),
-        ("december", "dec"),
-    ),
-    start=1,
-):
-    for _name in _names:
-        _MONTH_NUMBERS[_name] = _number
+_MONTH_NUMBERS = {
+    written.lower(): number
+    for number, name in enumerate(MONTH_NAMES, start=1)
+    for written in (name, *(short for short in MONTH_ABBREVIATIONS if name.startswith(short)))
+}
 
 # Full names in any case, except "may" (a common verb) which must be capitalised;
 # abbreviations must be capitalised too ("mar", "dec" are words or noise).
 MONTH = (
-    r"(?:(?i:january|february|march|april|june|july|august|september|october|november"
-    r"|december)|May|MAY|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?)"
+    f"(?:(?i:{'|'.join(name.lower() for name in MONTH_NAMES if name != 'May')})"
+    f"|May|MAY|(?:{'|'.join(MONTH_ABBREVIATIONS)})\\.?)"
 )
 _DAY = r"(?:3[01]|[12][0-9]|0?[1-9])(?:st|nd|rd|th)?"
-_YEAR = r"[12][0-9]{3}"
 _SP = r"[ \t\u00a0]+"
 _END = r"(?![0-9]|[.,][0-9])"  # the last number must not run on ("May 5,000")
 
 # Alternatives in priority order; named groups say which fields were written.
 DATE_RE = re.compile(
     rf"(?<![A-Za-z0-9])(?:"
-    rf"(?P<d1>{_DAY}){_SP}(?:of{_SP})?(?P<m1>{MONTH}),?{_SP}(?P<y1>{_YEAR}){_END}"
-    rf"|(?P<m2>{MONTH}){_SP}(?P<d2>{_DAY})(?:,[ \t\u00a0]*|{_SP})(?P<y2>{_YEAR}){_END}"
-    rf"|(?P<m3>{MONTH}),?{_SP}(?P<y3>{_YEAR}){_END}"
-    rf"|(?P<iy>{_YEAR})-(?P<im>0[1-9]|1[0-2])-(?P<id>0[1-9]|[12][0-9]|3[01])(?![0-9A-Za-z-])"
+    rf"(?P<d1>{_DAY}){_SP}(?:of{_SP})?(?P<m1>{MONTH}),?{_SP}(?P<y1>{YEAR}){_END}"
+    rf"|(?P<m2>{MONTH}){_SP}(?P<d2>{_DAY})(?:,[ \t\u00a0]*|{_SP})(?P<y2>{YEAR}){_END}"
+    rf"|(?P<m3>{MONTH}),?{_SP}(?P<y3>{YEAR}){_END}"
+    rf"|(?P<iy>{YEAR})-(?P<im>0[1-9]|1[0-2])-(?P<id>0[1-9]|[12][0-9]|3[01])(?![0-9A-Za-z-])"
     rf"|(?P<d4>{_DAY}){_SP}(?:of{_SP})?(?P<m4>{MONTH}){_END}"
     rf"|(?P<m5>{MONTH}){_SP}(?P<d5>{_DAY}){_END}"
     rf")(?![A-Za-z])"
@@ -92,8 +82,6 @@ def date_from_match(match: re.Match[str]) -> DateValue | None:
         year = int(year_text)
         day_text = groups["d1"] or groups["d2"]
         day = _day_number(day_text) if day_text else None
-    if not YEAR_MIN <= year <= YEAR_MAX:
-        return None
     if day is not None:
         try:
             date(year, month, day)
@@ -128,7 +116,6 @@ def _dateparser() -> Any:
     return _PARSER
 
 
-_TOKEN_YEAR_RE = re.compile(r"(?<![0-9])[12][0-9]{3}(?![0-9])")
 _TOKEN_DAY_RE = re.compile(r"(?<![0-9])([0-3]?[0-9])(?:st|nd|rd|th)?(?![0-9])")
 
 
@@ -142,7 +129,7 @@ def loose_date(text: str) -> DateValue | None:
     if len(text) > 200:
         return None
     month_match = MONTH_RE.search(text)
-    years = {int(y) for y in _TOKEN_YEAR_RE.findall(text)}
+    years = {int(y) for y in YEAR_RE.findall(text)}
     if month_match is None or not years:
         return None
     try:
@@ -154,8 +141,6 @@ def loose_date(text: str) -> DateValue | None:
         return None
     month = month_number(month_match.group())
     if parsed.year not in years or parsed.month != month:
-        return None
-    if not YEAR_MIN <= parsed.year <= YEAR_MAX:
         return None
     day = None
     if getattr(data, "period", None) == "day":

@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import TypeVar
 
 from verify_ask.text.normalize import dates, numbers, units
+from verify_ask.text.vocabulary import SCALE_POWERS, SCALE_WORDS
 from verify_ask.values import Quantity, Value
 
 T = TypeVar("T")
@@ -66,7 +67,7 @@ _ORDINAL_RE = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])")
 _DECADE_RE = re.compile(r"s(?![A-Za-z])")
 _ATTACHED_SCALE_RE = re.compile(r"(?:bn|mn|tn|Bn|BN|MN|[kKMB]|m|b)(?![A-Za-z])")
 _SPACED_SCALE_RE = re.compile(
-    rf"{units.SP}+(?i:thousand|million|billion|trillion)(?![A-Za-z])"
+    rf"{units.SP}+(?i:{'|'.join(SCALE_WORDS)})(?![A-Za-z])"
     rf"|{units.SP}?(?i:bn|mn|tn)(?![A-Za-z])"
 )
 _CLOSE_PAREN_RE = re.compile(rf"{units.SP}?\)")
@@ -207,12 +208,12 @@ def _read_suffix(
         token = scale_match.group()
         money_after = units.CURRENCY_SUFFIX_RE.match(text, scale_match.end())
         if token not in ("m", "b") or currency or money_after:
-            multiplier = numbers.SCALES[token.lower()]
+            multiplier = 10 ** SCALE_POWERS[token.lower()]
             end = scale_match.end()
     if multiplier == 1:
         spaced = _SPACED_SCALE_RE.match(text, pos)
         if spaced:
-            multiplier = numbers.SCALES[spaced.group().strip(" \t\u00a0\u202f").lower()]
+            multiplier = 10 ** SCALE_POWERS[spaced.group().strip(" \t\u00a0\u202f").lower()]
             end = spaced.end()
     if currency is not None:
         return end, None, multiplier

@@ -10,19 +10,7 @@ from __future__ import annotations
 import re
 from decimal import Context, Decimal, InvalidOperation
 
-# Scale words and abbreviations, lower-cased, to their multipliers.
-SCALES: dict[str, int] = {
-    "thousand": 10**3,
-    "k": 10**3,
-    "million": 10**6,
-    "mn": 10**6,
-    "m": 10**6,
-    "billion": 10**9,
-    "bn": 10**9,
-    "b": 10**9,
-    "trillion": 10**12,
-    "tn": 10**12,
-}
+from verify_ask.text.vocabulary import SCALE_WORDS
 
 # Digit numerals. Atomic so a half-read number never backtracks into a shorter
 # one: "12345,678" is rejected as a whole instead of yielding "1234".
@@ -32,11 +20,13 @@ DIGITS = r"(?>[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+
 _NUMBER_WORDS = sorted(
     """zero one two three four five six seven eight nine ten eleven twelve thirteen
     fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty
-    sixty seventy eighty ninety hundred thousand million billion trillion dozen""".split(),
+    sixty seventy eighty ninety hundred dozen""".split()
+    + list(SCALE_WORDS),
     key=len,
     reverse=True,
 )
 NUMBER_WORDS = frozenset(_NUMBER_WORDS)
+_MULTIPLIERS = "|".join(("hundred", *SCALE_WORDS, "dozen"))
 _NW = "(?:" + "|".join(_NUMBER_WORDS) + ")"
 # "one-time", "two-thirds", "one-way": the number word is part of another word, no count
 # ("a twenty-five-year-old" still says 25).
@@ -47,7 +37,7 @@ _NOT_A_COUNT = (
 # A run of number words joined by spaces, hyphens or "and", optionally led by
 # "a"/"an" when a multiplier follows ("a hundred", "a dozen").
 WORD_RUN_RE = re.compile(
-    rf"(?<![A-Za-z0-9])(?:an?[ \t]+(?=(?:hundred|thousand|million|billion|trillion|dozen)\b))?"
+    rf"(?<![A-Za-z0-9])(?:an?[ \t]+(?=(?:{_MULTIPLIERS})\b))?"
     rf"{_NW}(?:(?:[ \t]+(?:and[ \t]+)?|-){_NW})*(?![A-Za-z0-9]|-{_NOT_A_COUNT})",
     re.IGNORECASE,
 )

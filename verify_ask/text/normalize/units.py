@@ -10,29 +10,11 @@ from __future__ import annotations
 
 import re
 
+from verify_ask.text.vocabulary import CURRENCY_SYMBOLS
+
 # Spaces that may sit between a number and its unit; never a newline, so a table
 # row's figure does not grab a word from the next line.
 SP = r"[ \t\u00a0\u202f]"
-
-# Symbols written before the number. Longest first so "US$" wins over "$".
-CURRENCY_SYMBOLS: dict[str, str] = {
-    "US$": "USD",
-    "U.S.$": "USD",
-    "A$": "AUD",
-    "C$": "CAD",
-    "HK$": "HKD",
-    "NZ$": "NZD",
-    "S$": "SGD",
-    "R$": "BRL",
-    "$": "USD",
-    "€": "EUR",
-    "£": "GBP",
-    "¥": "JPY",
-    "₹": "INR",
-    "₩": "KRW",
-    "Rs.": "INR",
-    "Rs": "INR",
-}
 
 # ISO codes, written before ("USD 5") or after ("5 USD") the number, upper case only.
 CURRENCY_CODES: dict[str, str] = {
