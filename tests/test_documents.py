@@ -470,3 +470,32 @@ def test_the_real_model_answers_from_each_format_with_evidence_that_slices(
             assert evidence["page"] is None
         if kind == "md":
             assert evidence["line"] == 3
+
+
+# --- a column's fiscal year ------------------------------------------------------------------
+
+_CAPEX_BY_FY = (
+    "Cash flows (in millions)\n| {0}18 | {0}17 | {0}16\n"
+    "Purchases of property, plant and equipment | (1,577) | (1,373) | (1,420)\n"
+)
+
+
+@pytest.mark.parametrize("heading", ["FY", "FY'", "FY20", "Fiscal 20", ""])
+@pytest.mark.parametrize("asked", ["in 2017", "in FY17", "in fiscal 2017", "in fiscal year 2017"])
+def test_a_column_s_fiscal_year_decides_which_figure_the_question_s_year_means(
+    heading: str, asked: str
+) -> None:
+    from verify_ask.decision import decide
+    from verify_ask.language.question import analyze_question
+    from verify_ask.pipeline import Settings, judge_samples, read_answer
+
+    text = _CAPEX_BY_FY.format(heading) if heading else _CAPEX_BY_FY.format("20")
+    question = analyze_question(f"What was the purchase of property, plant and equipment {asked}?")
+
+    def answered(samples: list[str]) -> str | None:
+        read = tuple(read_answer(a, question, i) for i, a in enumerate(samples))
+        chosen = decide(list(judge_samples(question, Source(text), read, Settings())))
+        return chosen.candidate.value.display() if chosen else None
+
+    assert answered(["$1,373 million"] * 6) == "$1.373 billion"
+    assert answered(["$1,577 million"] * 6) is None  # 2018's figure

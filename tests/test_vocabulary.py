@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from verify_ask.language.lexicon import YEAR as RULES_YEAR
 from verify_ask.text import vocabulary
 from verify_ask.text.normalize import parse_value
@@ -32,3 +34,20 @@ def test_month_names_read_and_written_alike() -> None:
     assert [month_number(short) for short in vocabulary.MONTH_ABBREVIATIONS] == [
         1, 2, 3, 4, 6, 7, 8, 9, 9, 10, 11, 12
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("written", "plain"),
+    [
+        ("capex in FY18", "capex in 2018"),
+        ("FY'18 | FY'17", "2018 | 2017"),
+        ("FY 2018 and fiscal year 2017", "2018 and 2017"),
+        ("fiscal 2019", "2019"),
+        ("FY99", "1999"),
+        ("which fiscal year had the most", "which fiscal year had the most"),
+        ("FY180 units", "FY180 units"),
+    ],
+)
+def test_a_fiscal_year_is_read_as_its_year(written: str, plain: str) -> None:
+    assert vocabulary.with_plain_years(written) == plain
+    assert vocabulary.years_in(written) == vocabulary.YEAR_RE.findall(plain)

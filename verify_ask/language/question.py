@@ -22,6 +22,7 @@ from verify_ask.language.lexicon import (
     STOPWORDS,
     TOTAL_WORDS,
 )
+from verify_ask.text import vocabulary
 
 Kind = Literal["number", "date"]
 
@@ -125,7 +126,9 @@ def analyze_question(text: str) -> Question:
     written = " ".join(text.split())
     if not written:
         raise InputError("the question is empty")
-    cleaned = fold(written)
+    # The question's words as the rules read them: a fiscal year as its year ("FY18" as
+    # "2018"), neither a name nor what the question asks about.
+    cleaned = vocabulary.with_plain_years(fold(written))
     if _DATE_CUES.search(cleaned):
         expects: Kind | None = "date"
     elif _NUMBER_CUES.search(cleaned):

@@ -16,6 +16,31 @@ before 1800 are common in history ("the Battle of Hastings, 1066"), so the rules
 same years the dates do: 1750 is a year wherever it is read."""
 YEAR_RE = re.compile(rf"(?<![0-9]){YEAR}(?![0-9])")
 """A year standing alone, not part of a longer number."""
+_FISCAL_YEAR = re.compile(
+    r"\b(?:FY|fiscal(?:\s+year)?)\s?'?([0-9]{4}|[0-9]{2})(?![0-9])", re.IGNORECASE
+)
+"""A fiscal year as filings write it: "FY2018", "FY 2018", "FY18", "FY'18", "fiscal 2018",
+"fiscal year 2018"."""
+
+
+def with_plain_years(text: str) -> str:
+    """``text`` with each fiscal year written as its four-digit year ("FY18" as "2018"; two
+    digits under 50 are 20xx, the others 19xx): the year a filing's column is headed with
+    is the year a question about it means, however each writes it."""
+
+    def plain(match: re.Match[str]) -> str:
+        digits = match.group(1)
+        if len(digits) == 4:
+            return digits
+        short = int(digits)
+        return str(2000 + short if short < 50 else 1900 + short)
+
+    return _FISCAL_YEAR.sub(plain, text)
+
+
+def years_in(text: str) -> list[str]:
+    """The years ``text`` names, in order, as four digits, fiscal years too."""
+    return YEAR_RE.findall(with_plain_years(text))
 
 MONTH_NAMES = (
     "January",

@@ -93,8 +93,8 @@ def other_year(question: Question, clause: str) -> str | None:
     the span of years the clause gives it for, when the question asks about one of them."""
     if question.expects == "date":
         return None
-    asked = set(YEAR.findall(question.text))
-    said = YEAR.findall(clause)
+    asked = set(vocabulary.years_in(question.text))
+    said = vocabulary.years_in(clause)
     if len(asked) != 1 or not said:
         return None
     if not asked & set(said):
@@ -110,8 +110,8 @@ def other_year(question: Question, clause: str) -> str | None:
 def one_of_years(question: Question, labels: list[str]) -> bool:
     """A cell of one year's column, when the question wants a total over several ("the
     total audit fees in both 2018 and 2019" is a sum, not the 2018 "Total Fees")."""
-    asked = set(YEAR.findall(question.text))
-    held = asked & set(YEAR.findall(" ".join(labels)))
+    asked = set(vocabulary.years_in(question.text))
+    held = asked & set(vocabulary.years_in(" ".join(labels)))
     return len(asked) > 1 and len(held) < len(asked)
 
 
