@@ -1,9 +1,10 @@
 """The README's option tables, written from the options' declarations.
 
 Each table sits between ``<!-- options: NAME -->`` and ``<!-- /options -->`` and holds the
-options of ``verify-ask ask`` whose declaration names that table (``Option.table``), in the
-order ``--help`` lists them. A row's text is the declaration's help, its default the declared
-value or ``default_in_words``; flags and 'quoted' names become code, and ``doc`` a link.
+options of ``verify-ask ask`` in that table (their owner's, unless ``Option.table`` names
+another), in the order ``--help`` lists them. A row's text is the declaration's help, its
+default the declared value or ``default_in_words``; flags and 'quoted' names become code, and
+``doc`` a link.
 
     python scripts/option_tables.py          # exit 1 if the README's tables are stale
     python scripts/option_tables.py --write  # rewrite them
@@ -23,19 +24,25 @@ TABLE = re.compile(r"(<!-- options: (\w+) -->\n)(.*?)(<!-- /options -->)", re.DO
 HEADER = "| option | default | meaning |\n|---|---|---|\n"
 
 
-def declarations() -> list[tuple[Any, Any]]:
-    """(field, declaration) of every option of ``ask``, in the order ``--help`` lists them."""
+def declarations() -> list[tuple[Any, Any, str]]:
+    """(field, declaration, table) of every option of ``ask``, in the order ``--help`` lists
+    them: an option sits in its owner's table unless its declaration names another."""
     from typer.main import get_command
 
     from verify_ask.cli.app import app
-    from verify_ask.cli.ask_options import AskOptions
+    from verify_ask.cli.ask_options import AskBatchOptions, AskOptions
     from verify_ask.cli.options import CHECKER_OPTIONS, AnyCheckerOption, BackendOptions
     from verify_ask.declaration import declared
     from verify_ask.settings import Settings
 
+    owners = [(AskOptions, "run"), (AskBatchOptions, "batch"), (BackendOptions, "http")]
+    owners += [(Settings, "run")]
+    owners += [(owner, "checkers") for owner in (*CHECKER_OPTIONS, AnyCheckerOption)]
     by_param = {}
-    for owner in (AskOptions, BackendOptions, Settings, *CHECKER_OPTIONS, AnyCheckerOption):
-        by_param.update({how.param: (f, how) for f, how in declared(owner) if how.param})
+    for owner, table in owners:
+        for field_, how in declared(owner):
+            if how.param:
+                by_param.setdefault(how.param, (field_, how, how.table or table))
     ask = get_command(app).commands["ask"]  # type: ignore[attr-defined]
     return [by_param[param.name] for param in ask.params if param.name in by_param]
 
@@ -88,7 +95,7 @@ def row(field_: Any, how: Any) -> str:
 
 
 def table(name: str) -> str:
-    return HEADER + "".join(row(f, how) for f, how in declarations() if how.table == name)
+    return HEADER + "".join(row(f, how) for f, how, in_table in declarations() if in_table == name)
 
 
 def rewritten(readme: str) -> str:

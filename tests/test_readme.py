@@ -28,13 +28,13 @@ def test_the_option_tables_are_the_ones_the_declarations_write() -> None:
 
 
 def test_the_readme_has_every_option_table_the_declarations_name() -> None:
-    named = {how.table for _, how in option_tables.declarations()}
+    named = {table for _, _, table in option_tables.declarations()}
     written = set(re.findall(r"<!-- options: (\w+) -->", README.read_text(encoding="utf-8")))
     assert named == written
 
 
 def test_every_option_of_ask_has_a_row_once() -> None:
-    flags = [how.flag for _, how in option_tables.declarations() if how.table]
+    flags = [how.flag for _, how, _ in option_tables.declarations()]
     params = [p for p in get_command(app).commands["ask"].params if p.opts[0].startswith("-")]
     assert len(flags) == len(params) == len(set(flags))
 

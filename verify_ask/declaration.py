@@ -29,6 +29,12 @@ class Option:
     usage error. ``multiple``: the flag may be repeated (its command-line default is then
     None). ``parse`` turns what the command line gave into the field's value.
 
+    Its README row: ``table`` names the option table it sits in where that is not its
+    owner's (``scripts/option_tables.py`` gives each owner one), ``metavar`` follows the flag
+    there (``--source FILE``), ``default_in_words`` says the default where the raw value
+    would mislead (``the weights' own``; ``--help`` shows it too), and ``doc`` is a (label,
+    link) to the page that says more, which ``--help`` leaves out.
+
     A value the run cannot use is a ``UsageError`` before any model is loaded: outside
     ``within`` (inclusive bounds), below ``at_least``, not ``one_of`` the names, or refused
     by ``validate``. None, where the field allows it, is never checked.

@@ -30,16 +30,10 @@ class Settings:
         "Samples drawn besides the greedy answer; sample i uses seed + i.",
         short="-n",
         within=(1, 256),
-        table="run",
         metavar="N",
     )
     temperature: float = option(
-        defaults.TEMPERATURE,
-        "--temperature",
-        "Sampling temperature.",
-        short="-t",
-        within=(0, 2),
-        table="run",
+        defaults.TEMPERATURE, "--temperature", "Sampling temperature.", short="-t", within=(0, 2)
     )
     seed: int = option(0, "--seed", "Same seed, same output.", table="run")
     max_tokens: int = option(
@@ -51,17 +45,12 @@ class Settings:
         "Checkers to run (repeatable); `verify-ask checkers` lists them.",
         short="-c",
         multiple=True,
-        table="run",
         metavar="NAME",
         default_in_words="every built-in that needs no options",
     )
     """Checker names; empty means every built-in that runs by default."""
     min_agree: float = option(
-        defaults.MIN_AGREE,
-        "--min-agree",
-        "Vote share that backs an answer.",
-        within=(0, 1),
-        table="run",
+        defaults.MIN_AGREE, "--min-agree", "Vote share that backs an answer.", within=(0, 1)
     )
     min_share: float = option(
         defaults.MIN_SHARE,
@@ -69,14 +58,12 @@ class Settings:
         "Share of the model's scores, among the source's figures near the question's words, "
         "that backs an answer (either this or --min-agree suffices).",
         within=(0, 1),
-        table="run",
     )
     min_relevance: float = option(
         defaults.MIN_RELEVANCE,
         "--min-relevance",
         "Place score the evidence needs (share of the question's term weight near the figure).",
         within=(0, 1),
-        table="run",
     )
     ignore_rules: tuple[str, ...] = option(
         (),
@@ -85,7 +72,6 @@ class Settings:
         "`verify-ask rules` lists them.",
         multiple=True,
         parse=lambda given: tuple(sorted(_ignorable(given or ()))),
-        table="run",
         metavar="ID",
     )
     """Ids of the span checker's rules switched off (``--ignore-rule``)."""
@@ -95,7 +81,6 @@ class Settings:
         "'fitted': weigh each candidate's named evidence into a probability (shipped "
         "weights); 'rules': every hand rule must pass.",
         one_of=DECISIONS,
-        table="run",
     )
     """"fitted": the probability the shipped weights give a candidate decides
     (``verify_ask.decision.confidence``); "rules": every hand rule must pass."""
@@ -105,7 +90,6 @@ class Settings:
         "The probability a 'fitted' decision needs to answer; the weights' own is chosen for "
         "precision 0.95 out of fold.",
         within=(0, 1),
-        table="run",
         default_in_words="the weights' own",
     )
     """The probability a fitted decision needs; None means the weights' own default."""
@@ -113,7 +97,6 @@ class Settings:
         None,
         "--weights",
         "Decision weights written by `verify-ask eval --fit FILE`.",
-        table="run",
         metavar="FILE",
         default_in_words="the shipped ones",
     )
@@ -133,7 +116,6 @@ class Settings:
         "A larger model (name or GGUF) that reads the answer's evidence, the figure's sentence "
         "and the one before, and answers itself; where it answers otherwise, verify-ask "
         "abstains.",
-        table="run",
         metavar="MODEL",
         doc=("how", "docs/eval.md#a-larger-reader"),
     )
@@ -143,7 +125,6 @@ class Settings:
         defaults.MAX_SOURCE_CHARS,
         "--max-source-chars",
         "Sources longer than this are read by their best passages (BM25).",
-        table="run",
     )
     """Longer sources are read as their best passages (``passages`` of them)."""
     passages: int = option(
@@ -151,7 +132,6 @@ class Settings:
         "--passages",
         "How many passages the model reads from a long source.",
         at_least=1,
-        table="run",
     )
     check_options: tuple[tuple[str, object], ...] = ()
     """The values of options that checkers declare (``--choices``, ``--pattern``, a

@@ -46,7 +46,6 @@ class ChoicesOptions:
         enables=True,
         multiple=True,
         parse=split_choices,
-        table="checkers",
         metavar="A,B",
     )
 

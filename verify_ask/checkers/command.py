@@ -48,7 +48,6 @@ class CommandOptions:
         "exit status, run without a shell; runs the 'command' checker.",
         enables=True,
         validate=split_command,
-        table="checkers",
         metavar="CMD",
     )
     check_timeout: float = option(
@@ -56,7 +55,6 @@ class CommandOptions:
         "--check-timeout",
         "Seconds --check-command may run per candidate.",
         validate=_positive_timeout,
-        table="checkers",
         metavar="S",
     )
 

@@ -23,7 +23,6 @@ class PatternOptions:
         "A regex the answer must match in full; runs the 'pattern' checker.",
         enables=True,
         validate=compile_pattern,
-        table="checkers",
         metavar="REGEX",
     )
 

@@ -31,7 +31,6 @@ class QuoteOptions:
         "--quote-threshold",
         "How closely (0-100) a quote must match the source, for 'quote'.",
         within=(0, 100),
-        table="checkers",
     )
 
 

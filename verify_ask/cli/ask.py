@@ -9,9 +9,8 @@ import typer
 from rich.console import Console
 
 from verify_ask.cli import options
-from verify_ask.cli.ask_options import AskOptions
+from verify_ask.cli.ask_options import AskBatchOptions, AskOptions
 from verify_ask.cli.environment import Environment, environment_of
-from verify_ask.declaration import declared
 from verify_ask.errors import UsageError
 
 
@@ -20,7 +19,8 @@ from verify_ask.errors import UsageError
     [
         *options.parameters(AskOptions, ("source",)),
         *options.every_option(),
-        *options.parameters(AskOptions, [f.name for f, _ in declared(AskOptions)][1:]),
+        *options.parameters(AskOptions, ("as_json", "timings")),
+        *options.parameters(AskBatchOptions),
     ],
     after="question",
 )

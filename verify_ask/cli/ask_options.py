@@ -1,5 +1,6 @@
 """The options of ``ask`` itself, declared as the others are (``verify_ask.declaration``):
-where the question's source and a batch's questions come from, and how the answers come out.
+where the question's source comes from and how the answer comes out (``AskOptions``), and how
+a batch of questions is answered (``AskBatchOptions``).
 
 The run's options (``Settings``), the backend's and the checkers' are declared where they are
 read; these are read by ``ask`` and its batches (``verify_ask.cli.batch``), which check
@@ -20,27 +21,32 @@ not to flood a shared one."""
 
 @dataclass(frozen=True)
 class AskOptions:
-    source: str | None = option(
-        None,
-        "--source",
-        "The source text; '-' reads standard input (stdin is read only then).",
-        short="-s",
-        table="run",
-        metavar="FILE",
-    )
+    """Where the question's source comes from, and how the answer comes out."""
+
     as_json: bool = option(False, "--json", "One JSON object on stdout.", table="run")
     timings: bool = option(
         True,
         "--timings/--no-timings",
         "Timings in --json; --no-timings leaves them out, for byte-identical output.",
-        table="run",
     )
+    source: str | None = option(
+        None,
+        "--source",
+        "The source text; '-' reads standard input (stdin is read only then).",
+        short="-s",
+        metavar="FILE",
+    )
+
+
+@dataclass(frozen=True)
+class AskBatchOptions:
+    """How ``--batch`` answers a file of questions."""
+
     batch: str | None = option(
         None,
         "--batch",
         "The questions, one a line (JSONL or plain text), '-' for standard input; one JSON "
         "record per line on stdout.",
-        table="batch",
         metavar="FILE",
     )
     source_root: str | None = option(
@@ -48,7 +54,6 @@ class AskOptions:
         "--source-root",
         "With --batch: a line's own source path must resolve, after symlinks, inside this "
         "directory; '/' allows any file. --source is not confined.",
-        table="batch",
         metavar="DIR",
         default_in_words="the current directory",
     )
@@ -57,7 +62,6 @@ class AskOptions:
         "--resume",
         "With --batch: skip ids that already have a 'verified' or 'abstained' record in this "
         "JSONL file (append the output to it).",
-        table="batch",
         metavar="OUT.jsonl",
     )
     fail_under: float | None = option(
@@ -65,15 +69,10 @@ class AskOptions:
         "--fail-under",
         "With --batch: exit 0 when at least this share of the questions (0-1) is verified, else 1.",
         within=(0, 1),
-        table="batch",
         metavar="RATE",
     )
     quiet: bool = option(
-        False,
-        "--quiet",
-        "With --batch: no progress and no summary on stderr.",
-        short="-q",
-        table="batch",
+        False, "--quiet", "With --batch: no progress and no summary on stderr.", short="-q"
     )
     jobs: int | None = option(
         None,
@@ -84,7 +83,6 @@ class AskOptions:
         short="-j",
         show_default=False,
         within=(1, 256),
-        table="batch",
         metavar="N",
         default_in_words=f"{JOBS_WITH_BASE_URL} with --base-url, else 1",
     )

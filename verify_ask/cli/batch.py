@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from verify_ask.batch.source_root import resolve_root
-from verify_ask.cli.ask_options import JOBS_WITH_BASE_URL, AskOptions
+from verify_ask.cli.ask_options import JOBS_WITH_BASE_URL, AskBatchOptions
 from verify_ask.cli.environment import Environment
 from verify_ask.declaration import declaration
 from verify_ask.errors import UsageError
@@ -51,7 +51,7 @@ def parallelism(
         raise UsageError("--max-requests goes with --base-url")
     if jobs is None:
         jobs = JOBS_WITH_BASE_URL if base_url and batch is not None else 1
-    declaration(AskOptions, "jobs").check(jobs)
+    declaration(AskBatchOptions, "jobs").check(jobs)
     if jobs > 1 and not base_url:
         # Decoding several questions together locally is the local engine's own business.
         raise UsageError(
@@ -66,7 +66,7 @@ def check_options(options: BatchOptions) -> None:
     """Usage errors, raised before anything is read or loaded."""
     if options.batch == "-" and options.source == "-":
         raise UsageError("standard input can hold the batch or the source, not both")
-    declaration(AskOptions, "fail_under").check(options.fail_under)
+    declaration(AskBatchOptions, "fail_under").check(options.fail_under)
     resolve_root(options.source_root)
 
 

@@ -55,7 +55,6 @@ class BackendOptions:
         "The server: an OpenAI-compatible one (llama-server, vLLM, Ollama), "
         "e.g. http://127.0.0.1:8080/v1.",
         envvar="VERIFY_ASK_BASE_URL",
-        table="http",
         metavar="URL",
     )
     api_key: str | None = option(
@@ -64,21 +63,15 @@ class BackendOptions:
         "Sent to --base-url as 'Authorization: Bearer'.",
         envvar=("VERIFY_ASK_API_KEY", "OPENAI_API_KEY"),
         show_default=False,
-        table="http",
         metavar="KEY",
     )
     timeout: float = option(
-        120.0,
-        "--timeout",
-        "Seconds to connect and wait for an answer.",
-        table="http",
-        metavar="S",
+        120.0, "--timeout", "Seconds to connect and wait for an answer.", metavar="S"
     )
     retries: int = option(
         3,
         "--retries",
         "Retries on connection errors, 429 and 5xx, with backoff; 'Retry-After' is honoured.",
-        table="http",
         metavar="N",
     )
     concurrency: int = option(
@@ -86,7 +79,6 @@ class BackendOptions:
         "--concurrency",
         "Requests in flight to --base-url at once for one question, when the server needs one "
         "request per sample.",
-        table="http",
         metavar="N",
     )
     max_requests: int | None = option(
@@ -95,7 +87,6 @@ class BackendOptions:
         "Requests in flight to --base-url at once for the whole run, all lines of a "
         "batch together.",
         show_default=False,
-        table="http",
         metavar="N",
         default_in_words="--jobs × --concurrency",
     )
@@ -134,7 +125,6 @@ class AnyCheckerOption:
         "'-o check_timeout=5' is '--check-timeout 5'.",
         short="-o",
         multiple=True,
-        table="checkers",
         metavar="NAME=VALUE",
     )
 
