@@ -35,10 +35,8 @@ class Settings:
     temperature: float = option(
         defaults.TEMPERATURE, "--temperature", "Sampling temperature.", short="-t", within=(0, 2)
     )
-    seed: int = option(0, "--seed", "Same seed, same output.", table="run")
-    max_tokens: int = option(
-        32, "--max-tokens", "The longest answer, in tokens.", at_least=1, table="run"
-    )
+    seed: int = option(0, "--seed", "Same seed, same output.")
+    max_tokens: int = option(32, "--max-tokens", "The longest answer, in tokens.", at_least=1)
     checks: tuple[str, ...] = option(
         (),
         "--check",

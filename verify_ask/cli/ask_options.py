@@ -23,7 +23,7 @@ not to flood a shared one."""
 class AskOptions:
     """Where the question's source comes from, and how the answer comes out."""
 
-    as_json: bool = option(False, "--json", "One JSON object on stdout.", table="run")
+    as_json: bool = option(False, "--json", "One JSON object on stdout.")
     timings: bool = option(
         True,
         "--timings/--no-timings",
