@@ -62,3 +62,11 @@ def test_ask_takes_every_declared_flag_once_with_its_help() -> None:
     for param in options.every_option():
         [made] = [p for p in built if p.name == param.name]
         assert made.help, f"{made.opts[0]} has no help"
+
+
+def test_help_shows_a_default_given_in_words() -> None:
+    from typer.testing import CliRunner
+
+    shown = CliRunner().invoke(app, ["ask", "--help"], env={"COLUMNS": "240"}).output
+    for words in ("the weights' own", "--jobs × --concurrency", "8 with --base-url, else 1"):
+        assert f"[default: {words}]" in shown, words

@@ -1,93 +1,42 @@
-"""What the README promises, checked against the code: every option of ``ask`` in its option
-tables, with the short flag and the default that its declaration gives; every link to a page
-of docs/; and every part its package layout names."""
+"""What the README promises, checked against the code: its option tables are the ones the
+options' declarations write (scripts/option_tables.py) and name every option of ``ask`` once;
+every link to a page of docs/ finds it; and every part its package layout names exists."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from pathlib import Path
 
-import click
 import pytest
 from typer.main import get_command
 
-from verify_ask.checkers import registry
 from verify_ask.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
 
-RUNTIME_DEFAULTS = {"--check": lambda: ", ".join(registry.default_names())}
-"""Defaults the code computes when the option is not given, and what the README shows."""
+_spec = importlib.util.spec_from_file_location("option_tables", ROOT / "scripts/option_tables.py")
+option_tables = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(option_tables)
 
 
-def option_cells() -> list[tuple[str, str]]:
-    """(option cell, default cell) of every row of the README's option tables."""
-    rows = []
-    for line in README.read_text(encoding="utf-8").splitlines():
-        cells = [cell.strip() for cell in re.split(r"(?<!\\)\|", line.strip())[1:-1]]
-        if len(cells) == 3 and re.match(r"`--[a-z-]+", cells[0]):
-            rows.append((cells[0], cells[1]))
-    return rows
+def test_the_option_tables_are_the_ones_the_declarations_write() -> None:
+    stale = option_tables.stale_tables(README.read_text(encoding="utf-8"))
+    assert not stale, f"stale option tables {stale}: run python scripts/option_tables.py --write"
 
 
-def option_rows() -> list[tuple[str, str]]:
-    """(option, default cell) of every row of the README's option tables."""
-    return [(re.match(r"`(--[a-z-]+)", names).group(1), shown) for names, shown in option_cells()]
+def test_the_readme_has_every_option_table_the_declarations_name() -> None:
+    named = {table for _, _, table in option_tables.declarations()}
+    written = set(re.findall(r"<!-- options: (\w+) -->", README.read_text(encoding="utf-8")))
+    assert named == written
 
 
-def ask_options() -> dict[str, tuple[object, bool]]:
-    """Each option of ``verify-ask ask`` -> (its default, whether the name negates a flag)."""
-    options = {}
-    for param in get_command(app).commands["ask"].params:
-        options.update({name: (param.default, False) for name in param.opts})
-        options.update({name: (param.default, True) for name in param.secondary_opts})
-    return options
-
-
-def ask_params() -> list[click.Parameter]:
-    return [p for p in get_command(app).commands["ask"].params if p.opts[0].startswith("-")]
-
-
-def test_the_option_tables_name_every_option_of_ask() -> None:
-    shown = set(re.findall(r"--[a-z-]+", " ".join(names for names, _ in option_cells())))
-    missing = [p for p in ask_params() if not shown & {*p.opts, *p.secondary_opts}]
-    rows = [f"| `{p.opts[0]}` | {p.default} | {p.help} |" for p in missing]
-    assert not missing, "rows the README's option tables lack:\n" + "\n".join(rows)
-
-
-def test_the_option_tables_give_the_short_flags_the_code_has() -> None:
-    shorts: dict[str, set[str]] = {}
-    for param in ask_params():
-        short = {name for name in param.opts if not name.startswith("--")}
-        shorts.update({name: short for name in (*param.opts, *param.secondary_opts)})
-    for names, _ in option_cells():
-        long = re.match(r"`(--[a-z-]+)", names).group(1)
-        assert set(re.findall(r"`(-[a-z])`", names)) == shorts[long], names
-
-
-def test_the_option_tables_name_each_option_once() -> None:
-    names = [name for name, _ in option_rows()]
-    assert len(names) >= 20
-    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
-
-
-@pytest.mark.parametrize(("name", "shown"), option_rows(), ids=[n for n, _ in option_rows()])
-def test_the_readme_shows_the_default_the_code_has(name: str, shown: str) -> None:
-    options = ask_options()
-    assert name in options, f"{name} is not an option of verify-ask ask"
-    default, negated = options[name]
-    if name in RUNTIME_DEFAULTS:
-        assert default is None and shown == RUNTIME_DEFAULTS[name](), (name, shown)
-    elif isinstance(default, bool):
-        assert shown == ("on" if default != negated else "off"), (name, default, shown)
-    elif isinstance(default, (int, float)):
-        assert float(shown.replace(",", "")) == default, (name, default, shown)
-    elif isinstance(default, str):
-        assert shown == f"`{default}`", (name, default, shown)
-    elif shown != "—":  # in words: a default chosen when the run starts ("bundled Gemma 3 270M")
-        assert default is None and not re.fullmatch(r"[\d.,]+", shown), (name, default, shown)
+def test_every_option_of_ask_has_a_row_once() -> None:
+    flags = [how.flag for _, how, _ in option_tables.declarations()]
+    params = [p for p in get_command(app).commands["ask"].params if p.opts[0].startswith("-")]
+    assert len(flags) == len(params) == len(set(flags))
 
 
 def links(page: Path) -> list[tuple[str, str]]:

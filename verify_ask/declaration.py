@@ -1,11 +1,12 @@
 """An option declared once: the field of a frozen dataclass that holds its value, with its
-flag, default, help and the check of its value.
+flag, default, help, the check of its value, and its row in the README's option tables.
 
-``Settings`` declares the run-wide options so, each checker its own (``option``), and a
-checker that reads a run-wide value names it (``verify_ask.settings.setting``) rather than
-declaring it again. The CLI's parameters are built from these declarations
-(``verify_ask.cli.options``), and tests/test_readme.py checks the README's option tables
-against them. Imports nothing of the pipeline, so ``Settings`` stays light.
+``Settings`` declares the run-wide options so, each checker its own (``option``), ``ask`` its
+own (``verify_ask.cli.ask_options``), and a checker that reads a run-wide value names it
+(``verify_ask.settings.setting``) rather than declaring it again. The CLI's parameters are
+built from these declarations (``verify_ask.cli.options``), and so are the README's option
+tables (``scripts/option_tables.py``, which tests/test_readme.py runs). Imports nothing of the
+pipeline, so ``Settings`` stays light.
 """
 
 from __future__ import annotations
@@ -28,6 +29,12 @@ class Option:
     usage error. ``multiple``: the flag may be repeated (its command-line default is then
     None). ``parse`` turns what the command line gave into the field's value.
 
+    Its README row: ``table`` names the option table it sits in where that is not its
+    owner's (``scripts/option_tables.py`` gives each owner one), ``metavar`` follows the flag
+    there (``--source FILE``), ``default_in_words`` says the default where the raw value
+    would mislead (``the weights' own``; ``--help`` shows it too), and ``doc`` is a (label,
+    link) to the page that says more, which ``--help`` leaves out.
+
     A value the run cannot use is a ``UsageError`` before any model is loaded: outside
     ``within`` (inclusive bounds), below ``at_least``, not ``one_of`` the names, or refused
     by ``validate``. None, where the field allows it, is never checked.
@@ -45,6 +52,10 @@ class Option:
     within: tuple[float, float] | None = None
     at_least: float | None = None
     one_of: tuple[str, ...] = ()
+    table: str | None = None
+    metavar: str | None = None
+    default_in_words: str | None = None
+    doc: tuple[str, str] | None = None
 
     @property
     def param(self) -> str | None:
@@ -85,6 +96,11 @@ def declared(options: type | None) -> tuple[tuple[Field[Any], Option], ...]:
     if options is None or not is_dataclass(options):
         return ()
     return tuple((f, f.metadata.get("option") or Option(None)) for f in fields(options))
+
+
+def declaration(owner: type, name: str) -> Option:
+    """How the field ``name`` of ``owner`` is declared."""
+    return next(how for field_, how in declared(owner) if field_.name == name)
 
 
 def default_of(field_: Field[Any]) -> Any:

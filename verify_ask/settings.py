@@ -1,8 +1,9 @@
 """What one run of the pipeline is asked to do, and the check that it makes sense.
 
 Its fields are the run-wide options, each declared once (``verify_ask.declaration.option``):
-its flag, default, help and range. The CLI builds its parameters from these declarations, and a
-checker that reads one of them names it (``setting``) instead of declaring it again.
+its flag, default, help, range and README row. The CLI builds its parameters from these
+declarations, and a checker that reads one of them names it (``setting``) instead of declaring
+it again.
 
 Kept apart from the pipeline and the checkers, which both read it: the checkers, the
 rules, the decision weights and the prompts are imported only when the settings are
@@ -26,48 +27,50 @@ class Settings:
     samples: int = option(
         defaults.SAMPLES,
         "--samples",
-        "Samples to draw (besides the greedy answer).",
+        "Samples drawn besides the greedy answer; sample i uses seed + i.",
         short="-n",
         within=(1, 256),
+        metavar="N",
     )
     temperature: float = option(
         defaults.TEMPERATURE, "--temperature", "Sampling temperature.", short="-t", within=(0, 2)
     )
-    seed: int = option(0, "--seed", "Sample i uses seed + i; same seed, same output.")
-    max_tokens: int = option(32, "--max-tokens", "Longest answer in tokens.", at_least=1)
+    seed: int = option(0, "--seed", "Same seed, same output.")
+    max_tokens: int = option(32, "--max-tokens", "The longest answer, in tokens.", at_least=1)
     checks: tuple[str, ...] = option(
         (),
         "--check",
-        "Checker to run (repeatable) [default: every built-in that needs no options].",
+        "Checkers to run (repeatable); `verify-ask checkers` lists them.",
         short="-c",
         multiple=True,
+        metavar="NAME",
+        default_in_words="every built-in that needs no options",
     )
     """Checker names; empty means every built-in that runs by default."""
     min_agree: float = option(
-        defaults.MIN_AGREE,
-        "--min-agree",
-        "Vote share that backs an answer (it or --min-share must be met).",
-        within=(0, 1),
+        defaults.MIN_AGREE, "--min-agree", "Vote share that backs an answer.", within=(0, 1)
     )
     min_share: float = option(
         defaults.MIN_SHARE,
         "--min-share",
-        "Share of the model's scores, among the source's figures, that backs an answer.",
+        "Share of the model's scores, among the source's figures near the question's words, "
+        "that backs an answer (either this or --min-agree suffices).",
         within=(0, 1),
     )
     min_relevance: float = option(
         defaults.MIN_RELEVANCE,
         "--min-relevance",
-        "Place score the evidence needs: share of the question's term weight near it.",
+        "Place score the evidence needs (share of the question's term weight near the figure).",
         within=(0, 1),
     )
     ignore_rules: tuple[str, ...] = option(
         (),
         "--ignore-rule",
-        "Switch off a rule of the span checker by id or name (repeatable); "
+        "Switch off one rule of the span checker by id or name (repeatable); "
         "`verify-ask rules` lists them.",
         multiple=True,
         parse=lambda given: tuple(sorted(_ignorable(given or ()))),
+        metavar="ID",
     )
     """Ids of the span checker's rules switched off (``--ignore-rule``)."""
     decision: str = option(
@@ -82,26 +85,37 @@ class Settings:
     min_confidence: float | None = option(
         None,
         "--min-confidence",
-        "Probability a fitted decision needs to answer [default: the weights' own, "
-        "chosen for precision 0.95 out of fold].",
+        "The probability a 'fitted' decision needs to answer; the weights' own is chosen for "
+        "precision 0.95 out of fold.",
         within=(0, 1),
+        default_in_words="the weights' own",
     )
     """The probability a fitted decision needs; None means the weights' own default."""
     weights: str | None = option(
-        None, "--weights", "Decision weights written by `verify-ask eval --fit FILE`."
+        None,
+        "--weights",
+        "Decision weights written by `verify-ask eval --fit FILE`.",
+        metavar="FILE",
+        default_in_words="the shipped ones",
     )
     """A weights file written by ``verify-ask eval --fit``; None means the shipped one."""
     prompt: str | None = option(
         None,
         "--prompt",
-        "Prompt file with {source} and {question} placeholders, or a built-in: extract, "
-        "derive, quote (cites its source; runs the quote checker).",
+        "A completion prompt file with '{source}' and '{question}' placeholders, or a built-in "
+        "by name: 'extract', 'derive', 'quote' (cites its source; runs the 'quote' checker).",
+        table="checkers",
+        metavar="FILE",
+        default_in_words="built-in",
     )
     verifier: str | None = option(
         None,
         "--verifier",
-        "A larger model (name or GGUF) that reads the answer's evidence and answers itself; "
-        "where it answers otherwise, abstain.",
+        "A larger model (name or GGUF) that reads the answer's evidence, the figure's sentence "
+        "and the one before, and answers itself; where it answers otherwise, verify-ask "
+        "abstains.",
+        metavar="MODEL",
+        doc=("how", "docs/eval.md#a-larger-reader"),
     )
     """A larger model (by name or path) that reads the verified answer's evidence and
     answers the question itself; where it answers otherwise, verify-ask abstains."""
@@ -112,7 +126,10 @@ class Settings:
     )
     """Longer sources are read as their best passages (``passages`` of them)."""
     passages: int = option(
-        defaults.PASSAGES, "--passages", "Passages the model reads from a long source.", at_least=1
+        defaults.PASSAGES,
+        "--passages",
+        "How many passages the model reads from a long source.",
+        at_least=1,
     )
     check_options: tuple[tuple[str, object], ...] = ()
     """The values of options that checkers declare (``--choices``, ``--pattern``, a

@@ -41,10 +41,12 @@ class ChoicesOptions:
     choices: tuple[str, ...] = option(
         (),
         "--choices",
-        "Allowed answers, comma-separated (repeatable); runs the choices checker.",
+        "Allowed answers, comma-separated, compared typed (repeatable); runs the 'choices' "
+        "checker.",
         enables=True,
         multiple=True,
         parse=split_choices,
+        metavar="A,B",
     )
 
 

@@ -44,16 +44,18 @@ class CommandOptions:
     command: str | None = option(
         None,
         "--check-command",
-        "Command that judges each candidate (on stdin, $VERIFY_ASK_CANDIDATE) by exit "
-        "status; run without a shell; runs the command checker.",
+        "A program that judges each candidate (on stdin and in $VERIFY_ASK_CANDIDATE) by its "
+        "exit status, run without a shell; runs the 'command' checker.",
         enables=True,
         validate=split_command,
+        metavar="CMD",
     )
     check_timeout: float = option(
         DEFAULT_TIMEOUT,
         "--check-timeout",
         "Seconds --check-command may run per candidate.",
         validate=_positive_timeout,
+        metavar="S",
     )
 
 

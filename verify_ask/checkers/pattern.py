@@ -20,9 +20,10 @@ class PatternOptions:
     pattern: str | None = option(
         None,
         "--pattern",
-        "Regex the answer must fully match; runs the pattern checker.",
+        "A regex the answer must match in full; runs the 'pattern' checker.",
         enables=True,
         validate=compile_pattern,
+        metavar="REGEX",
     )
 
 

@@ -29,7 +29,7 @@ class QuoteOptions:
     quote_threshold: float = option(
         DEFAULT_THRESHOLD,
         "--quote-threshold",
-        "How closely (0-100) a quote must match the source.",
+        "How closely (0-100) a quote must match the source, for 'quote'.",
         within=(0, 100),
     )
 

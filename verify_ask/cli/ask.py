@@ -9,82 +9,55 @@ import typer
 from rich.console import Console
 
 from verify_ask.cli import options
+from verify_ask.cli.ask_options import AskBatchOptions, AskOptions
 from verify_ask.cli.environment import Environment, environment_of
 from verify_ask.errors import UsageError
 
 
-@options.with_parameters(options.every_option(), after="source")
+# --help lists --source first, then the run's options, then how the answers come out.
+@options.with_parameters(
+    [
+        *options.parameters(AskOptions, ("source",)),
+        *options.every_option(),
+        *options.parameters(AskOptions, ("as_json", "timings")),
+        *options.parameters(AskBatchOptions),
+    ],
+    after="question",
+)
 def ask(
     ctx: typer.Context,
     question: Optional[str] = typer.Argument(None, help='The question, e.g. "When was X founded?"'),
-    source: Optional[str] = typer.Option(
-        None, "--source", "-s", help="Source text file; '-' reads standard input."
-    ),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
-    timings: bool = typer.Option(
-        True,
-        "--timings/--no-timings",
-        help="Include timings in --json (omit for byte-identical output).",
-    ),
-    batch: Optional[str] = typer.Option(
-        None,
-        "--batch",
-        help="Answer every line of this JSONL (or plain-text) file, '-' for stdin; "
-        "one JSON record per line on stdout.",
-    ),
-    resume: Optional[str] = typer.Option(
-        None,
-        "--resume",
-        help="With --batch: skip ids that already have a verified or abstained record in this "
-        "JSONL file (append the output to it).",
-    ),
-    quiet: bool = typer.Option(
-        False, "--quiet", "-q", help="With --batch: no progress and no summary on stderr."
-    ),
-    fail_under: Optional[float] = typer.Option(
-        None,
-        "--fail-under",
-        help="With --batch: exit 0 when this share of the questions (0-1) is verified, else 1.",
-    ),
-    jobs: Optional[int] = typer.Option(
-        None,
-        "--jobs",
-        "-j",
-        show_default=False,
-        help="With --batch: lines answered at once, records still in input order [default: 8 "
-        "with --base-url, else 1]. Above 1 needs --base-url: the local model is refused "
-        "with a usage error, as it answers one line at a time.",
-    ),
-    source_root: Optional[str] = typer.Option(
-        None,
-        "--source-root",
-        help="With --batch: a line's own source path must resolve, after symlinks, inside this "
-        "directory (default: the current directory); '/' allows any file. --source is not "
-        "confined.",
-    ),
-    **declared: Any,
+    **given: Any,
 ) -> int:
     """Answer QUESTION from the source, printing it only when it is verified."""
     from verify_ask.answer import answer_question
     from verify_ask.cli.batch import BatchOptions, check_options, parallelism, run_batch
 
     env = environment_of(ctx)
-    _check_usage(question, source, batch, resume, fail_under, source_root)
+    source, batch, fail_under = given["source"], given["batch"], given["fail_under"]
+    _check_usage(question, source, batch, given["resume"], fail_under, given["source_root"])
     jobs, max_requests = parallelism(
-        jobs,
-        declared["max_requests"],
+        given["jobs"],
+        given["max_requests"],
         batch=batch,
-        base_url=declared["base_url"],
-        concurrency=declared["concurrency"],
+        base_url=given["base_url"],
+        concurrency=given["concurrency"],
     )
     # In the order the options are declared, not given: giving --pattern before --choices
     # still runs choices first.
-    given = {p.name: ctx.params[p.name] for p in ctx.command.params if p.name in ctx.params}
-    params = {**given, "max_requests": max_requests}
+    in_order = {p.name: ctx.params[p.name] for p in ctx.command.params if p.name in ctx.params}
+    params = {**in_order, "max_requests": max_requests}
     settings = options.settings_from(params)
     if batch is not None:
         asked = BatchOptions(
-            batch, source, resume, quiet, fail_under, timings, source_root, jobs=jobs
+            batch,
+            source,
+            given["resume"],
+            given["quiet"],
+            fail_under,
+            given["timings"],
+            given["source_root"],
+            jobs=jobs,
         )
         check_options(asked)  # usage errors before the model is touched
         return run_batch(asked, settings, options.backend_from(params), env)
@@ -94,9 +67,9 @@ def ask(
         lambda: options.backend_from(params),
         settings,
         stdin=env.stdin,
-        include_timings=timings,
+        include_timings=given["timings"],
     )
-    if as_json:
+    if given["json"]:
         env.stdout.write(json.dumps(answered.record, ensure_ascii=False) + "\n")
     else:
         from verify_ask.cli.render import render_record

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from verify_ask.batch.source_root import resolve_root
+from verify_ask.cli.ask_options import JOBS_WITH_BASE_URL, AskBatchOptions
 from verify_ask.cli.environment import Environment
+from verify_ask.declaration import declaration
 from verify_ask.errors import UsageError
 from verify_ask.model.backends.base import Backend
 from verify_ask.settings import Settings
@@ -32,12 +34,6 @@ class BatchOptions:
     """Lines answered at once (``parallelism``)."""
 
 
-JOBS_WITH_BASE_URL = 8
-"""--jobs with --base-url when not given: enough to keep a serving engine's slots busy
-(llama-server -np 4 with the greedy answer and samples as two requests a line), few enough
-not to flood a shared one."""
-
-
 def parallelism(
     jobs: int | None,
     max_requests: int | None,
@@ -55,8 +51,7 @@ def parallelism(
         raise UsageError("--max-requests goes with --base-url")
     if jobs is None:
         jobs = JOBS_WITH_BASE_URL if base_url and batch is not None else 1
-    if not 1 <= jobs <= 256:
-        raise UsageError(f"--jobs must be between 1 and 256, not {jobs}")
+    declaration(AskBatchOptions, "jobs").check(jobs)
     if jobs > 1 and not base_url:
         # Decoding several questions together locally is the local engine's own business.
         raise UsageError(
@@ -71,8 +66,7 @@ def check_options(options: BatchOptions) -> None:
     """Usage errors, raised before anything is read or loaded."""
     if options.batch == "-" and options.source == "-":
         raise UsageError("standard input can hold the batch or the source, not both")
-    if options.fail_under is not None and not 0.0 <= options.fail_under <= 1.0:
-        raise UsageError(f"--fail-under must be between 0 and 1, not {options.fail_under}")
+    declaration(AskBatchOptions, "fail_under").check(options.fail_under)
     resolve_root(options.source_root)
 
 

@@ -27,7 +27,7 @@ JUDGED_BY = (
 judged."""
 
 _OWN_WORDS = {
-    "model": "GGUF model file (default: the bundled Gemma 3 270M).",
+    "model": "GGUF model file.",
     "draft": "Draft answer tokens from the source, as ask does.",
     "ignore_rules": "Switch off a span rule (repeatable): what is it worth?",
     "decision": "'fitted' or 'rules'.",

@@ -24,6 +24,7 @@ from verify_ask.checkers.pattern import PatternOptions
 from verify_ask.checkers.quote import QuoteOptions
 from verify_ask.declaration import Option, declared, default_of, option
 from verify_ask.errors import UsageError
+from verify_ask.model.catalog import DEFAULT as DEFAULT_MODEL
 from verify_ask.settings import Settings
 
 if TYPE_CHECKING:
@@ -40,52 +41,78 @@ class BackendOptions:
     model: str | None = option(
         None,
         "--model",
-        "GGUF model file [default: the bundled Gemma 3 270M]; with --base-url, the served "
+        "A model by name (`verify-ask models`) or a GGUF file; with --base-url, the served "
         "model's name (default: the one the server lists).",
         short="-m",
         envvar="VERIFY_ASK_MODEL",
+        table="run",
+        metavar="NAME",
+        default_in_words=f"'{DEFAULT_MODEL}'",
     )
     base_url: str | None = option(
         None,
         "--base-url",
-        "Sample from an OpenAI-compatible server (llama-server, vLLM, Ollama), "
+        "The server: an OpenAI-compatible one (llama-server, vLLM, Ollama), "
         "e.g. http://127.0.0.1:8080/v1.",
         envvar="VERIFY_ASK_BASE_URL",
+        metavar="URL",
     )
     api_key: str | None = option(
         None,
         "--api-key",
-        "Bearer key for --base-url.",
+        "Sent to --base-url as 'Authorization: Bearer'.",
         envvar=("VERIFY_ASK_API_KEY", "OPENAI_API_KEY"),
         show_default=False,
+        metavar="KEY",
     )
-    timeout: float = option(120.0, "--timeout", "Seconds to wait for the server.")
-    retries: int = option(3, "--retries", "Retries on connection errors, 429, 5xx.")
+    timeout: float = option(
+        120.0, "--timeout", "Seconds to connect and wait for an answer.", metavar="S"
+    )
+    retries: int = option(
+        3,
+        "--retries",
+        "Retries on connection errors, 429 and 5xx, with backoff; 'Retry-After' is honoured.",
+        metavar="N",
+    )
     concurrency: int = option(
-        4, "--concurrency", "Requests in flight to --base-url at once for one question."
+        4,
+        "--concurrency",
+        "Requests in flight to --base-url at once for one question, when the server needs one "
+        "request per sample.",
+        metavar="N",
     )
     max_requests: int | None = option(
         None,
         "--max-requests",
         "Requests in flight to --base-url at once for the whole run, all lines of a "
-        "batch together [default: --jobs × --concurrency].",
+        "batch together.",
         show_default=False,
+        metavar="N",
+        default_in_words="--jobs × --concurrency",
     )
     draft: bool = option(
         defaults.DRAFT,
         "--draft/--no-draft",
-        "Draft answer tokens from the source and verify them in the local batch.",
+        "Draft answer tokens from the source and verify them in the local batch: faster for a "
+        "lone greedy answer, the same for greedy + 10 samples; a near-tied token can come out "
+        "otherwise.",
+        table="run",
+        doc=("speed", "docs/speed.md#drafting-on-by-default"),
     )
     draft_model: str | None = option(
         None,
         "--draft-model",
         "A smaller GGUF of the same vocabulary that drafts for --model (implies --draft).",
+        table="run",
+        metavar="GGUF",
     )
     full_vocab: bool = option(
         False,
         "--full-vocab",
-        "Logits over the whole vocabulary, not only the tokens an answer from the "
-        "prompt can use (slower; the same greedy answers on the examples).",
+        "Logits over the whole vocabulary instead of the prompt's answer vocabulary (slower; "
+        "the same greedy answers on the examples).",
+        table="run",
+        doc=("speed", "docs/speed.md#the-answer-vocabulary"),
     )
 
 
@@ -94,10 +121,11 @@ class AnyCheckerOption:
     check_option: tuple[str, ...] = option(
         (),
         "--check-option",
-        "A checker's declared option as NAME=VALUE (repeatable), such as a plugin "
-        "checker's; NAME is its field (check_timeout=5 is --check-timeout 5).",
+        "Any checker's declared option by its field name, a plugin's too (repeatable); "
+        "'-o check_timeout=5' is '--check-timeout 5'.",
         short="-o",
         multiple=True,
+        metavar="NAME=VALUE",
     )
 
 
@@ -139,8 +167,14 @@ def _typer_option(field_: Any, how: Option, help: str | None) -> Any:
     names = (how.flag, how.short) if how.short else (how.flag,)
     envvar = list(how.envvar) if isinstance(how.envvar, tuple) else how.envvar
     default = None if how.multiple else default_of(field_)
+    if how.default_in_words:  # the raw value would mislead ("None"); \[ is no rich markup
+        help = f"{help} \\[default: {how.default_in_words}]"
     return typer.Option(
-        default, *names, envvar=envvar, show_default=how.show_default, help=help or None
+        default,
+        *names,
+        envvar=envvar,
+        show_default=how.show_default and not how.default_in_words,
+        help=help or None,
     )
 
 
