@@ -17,7 +17,9 @@ import argparse
 import json
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from verify_ask.evaluation.dataset import read_records
 from verify_ask.evaluation.runner import right
@@ -27,15 +29,60 @@ from verify_ask.settings import Settings
 from verify_ask.text.source import Source
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def reading_arguments(description: str, part: str, verifier: str) -> argparse.ArgumentParser:
+    """The options every verifier experiment takes: data, stored records, readings."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("data", nargs="+")
     parser.add_argument("--per-record", required=True, action="append")
-    parser.add_argument("--part", default="lockbox")
-    parser.add_argument("--verifier", default="qwen2.5-coder-1.5b")
+    parser.add_argument("--part", default=part)
+    parser.add_argument("--verifier", default=verifier)
     parser.add_argument("--readings", required=True, help="verifier readings (JSONL, resumed)")
     parser.add_argument("--weights", default=None, help="decision weights (default: shipped)")
     parser.add_argument("--stored-only", action="store_true", help="use only kept readings")
+    parser.add_argument("--threads", type=int, default=None, help="the verifier's threads")
+    return parser
+
+
+class Readings:
+    """The verifier's readings by record, kept in a JSONL file: a record read before, for the
+    same answer, is not read again; a missing one is read (the model loaded on first need)
+    unless ``stored_only``."""
+
+    def __init__(self, path: Path, model: str, threads: int | None, stored_only: bool) -> None:
+        self.kept: dict[str, dict] = {}
+        if path.exists():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    reading = json.loads(line)
+                    self.kept[reading["id"]] = reading
+        self.path, self.model, self.threads, self.stored_only = path, model, threads, stored_only
+        self._verifier = None
+
+    def of(
+        self, record_id: str, answer: str, read: Callable[[Any], Any], **noted: object
+    ) -> dict | None:
+        """The reading of ``answer`` for the record; ``read(verifier)`` makes a new one, kept
+        with ``noted``."""
+        reading = self.kept.get(record_id)
+        if reading is not None and reading["answer"] == answer:
+            return reading
+        if self.stored_only:
+            return None
+        if self._verifier is None:
+            from verify_ask.verifier import EvidenceVerifier
+
+            self._verifier = EvidenceVerifier(self.model, self.threads)
+        found = read(self._verifier)
+        found_json = found.to_json() if found else {}
+        reading = {"id": record_id, "answer": answer, **noted, **found_json}
+        with self.path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(reading, ensure_ascii=False) + "\n")
+        self.kept[record_id] = reading
+        return reading
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = reading_arguments(__doc__.split("\n\n")[0], "lockbox", "qwen2.5-coder-1.5b")
     parser.add_argument(
         "--only-in", help="only the records another per-record file holds (the same records)"
     )
@@ -50,44 +97,31 @@ def main(argv: list[str] | None = None) -> int:
         kept_ids = set(read_stored(args.only_in))
         records = [r for r in records if r.id in kept_ids]
     scored = stored_records(args.per_record, records, settings)
-    kept: dict[str, dict] = {}
-    readings_path = Path(args.readings)
-    if readings_path.exists():
-        for line in readings_path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                reading = json.loads(line)
-                kept[reading["id"]] = reading
-    verifier = None
+    readings = Readings(Path(args.readings), args.verifier, args.threads, args.stored_only)
     tally: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-    with readings_path.open("a", encoding="utf-8") as out:
-        for one in scored:
-            chosen = one.outcome.chosen
-            row = tally[one.record.dataset]
-            row["records"] += 1
-            if chosen is None:
-                continue
-            key = chosen.candidate.value.display()
-            reading = kept.get(one.record.id)
-            if reading is None or reading["answer"] != key:
-                if args.stored_only:
-                    continue
-                if verifier is None:
-                    from verify_ask.verifier import EvidenceVerifier
-
-                    verifier = EvidenceVerifier(args.verifier)
-                found = verifier.read(one.outcome.question, Source(one.record.source), chosen)
-                reading = {"id": one.record.id, "answer": key, **(found.to_json() if found else {})}
-                out.write(json.dumps(reading, ensure_ascii=False) + "\n")
-                out.flush()
-            is_right = right(chosen.candidate.value, one.record)
-            row["answered"] += 1
-            row["right"] += is_right
-            row["seconds"] += reading.get("seconds", 0.0)
-            if reading.get("agrees", True):
-                row["kept"] += 1
-                row["kept_right"] += is_right
-            else:
-                row["withdrawn_right" if is_right else "withdrawn_wrong"] += 1
+    for one in scored:
+        chosen = one.outcome.chosen
+        row = tally[one.record.dataset]
+        row["records"] += 1
+        if chosen is None:
+            continue
+        question, source = one.outcome.question, Source(one.record.source)
+        reading = readings.of(
+            one.record.id,
+            chosen.candidate.value.display(),
+            lambda verifier: verifier.read(question, source, chosen),  # noqa: B023
+        )
+        if reading is None:
+            continue
+        is_right = right(chosen.candidate.value, one.record)
+        row["answered"] += 1
+        row["right"] += is_right
+        row["seconds"] += reading.get("seconds", 0.0)
+        if reading.get("agrees", True):
+            row["kept"] += 1
+            row["kept_right"] += is_right
+        else:
+            row["withdrawn_right" if is_right else "withdrawn_wrong"] += 1
     print(
         "dataset | records | without verifier: answered, right, precision | with it: answered, "
         "right, precision | right withdrawn | wrong withdrawn | verifier s per reading"

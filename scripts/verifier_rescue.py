@@ -16,11 +16,11 @@ JSON line per record, resumable), so the numbers print again without the model.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from collections import defaultdict
 from pathlib import Path
+
+from verifier_experiment import Readings, reading_arguments
 
 from verify_ask.decision import Judgement
 from verify_ask.evaluation.dataset import read_records
@@ -45,84 +45,57 @@ def rescued(judgements: tuple[Judgement, ...]) -> Judgement | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("data", nargs="+")
-    parser.add_argument("--per-record", required=True, action="append")
-    parser.add_argument("--part", default="design")
-    parser.add_argument("--verifier", default="qwen2.5-coder-0.5b")
-    parser.add_argument("--readings", required=True, help="verifier readings (JSONL, resumed)")
-    parser.add_argument("--weights", default=None, help="decision weights (default: shipped)")
-    parser.add_argument("--stored-only", action="store_true", help="use only kept readings")
+    parser = reading_arguments(__doc__.split("\n\n")[0], "design", "qwen2.5-coder-0.5b")
     parser.add_argument(
         "--min-votes", type=float, default=0.0, help="rescue only a candidate with this vote share"
     )
     parser.add_argument(
         "--most", type=int, default=None, help="read at most this many records a dataset"
     )
-    parser.add_argument("--threads", type=int, default=None, help="the verifier's threads")
     args = parser.parse_args(argv)
 
     settings = Settings(weights=args.weights)
     settings.validate()
     records = [r for path in args.data for r in read_records(path) if in_part(r, args.part)]
     scored = stored_records(args.per_record, records, settings)
-    readings_path = Path(args.readings)
-    kept: dict[str, dict] = {}
-    if readings_path.exists():
-        for line in readings_path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                reading = json.loads(line)
-                kept[reading["id"]] = reading
-    verifier = None
+    readings = Readings(Path(args.readings), args.verifier, args.threads, args.stored_only)
     tally: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-    with readings_path.open("a", encoding="utf-8") as out:
-        for one in scored:
-            dataset = one.record.dataset
-            answerable = not dataset.endswith(UNANSWERABLE)
-            row = tally[dataset]
-            row["records"] += 1
-            chosen = one.outcome.chosen
-            if chosen is not None:
-                row["answered"] += 1
-                row["right"] += answerable and right(chosen.candidate.value, one.record)
-                continue
-            candidate = rescued(one.outcome.judgements)
-            if candidate is None:
-                continue
-            span = next(c for c in candidate.checks if c.rule in SOFT)
-            if not span.evidence:
-                continue
-            total = max(1, len(one.outcome.samples))
-            if candidate.candidate.votes / total < args.min_votes:
-                continue
-            row["pool"] += 1
-            row["pool_right"] += answerable and right(candidate.candidate.value, one.record)
-            if args.most is not None and row["read"] >= args.most:
-                continue
-            key = candidate.candidate.value.display()
-            reading = kept.get(one.record.id)
-            if reading is None or reading["answer"] != key:
-                if args.stored_only:
-                    continue
-                if verifier is None:
-                    from verify_ask.verifier import EvidenceVerifier
-
-                    verifier = EvidenceVerifier(args.verifier, args.threads)
-                found = verifier.read_at(
-                    one.outcome.question,
-                    Source(one.record.source),
-                    span.evidence[0],
-                    candidate.candidate.value,
-                )
-                reading = {"id": one.record.id, "answer": key, "rule": span.rule,
-                           **found.to_json()}  # fmt: skip
-                out.write(json.dumps(reading, ensure_ascii=False) + "\n")
-                out.flush()
-            row["read"] += 1
-            row["seconds"] += reading.get("seconds", 0.0)
-            if reading.get("agrees"):
-                is_right = answerable and right(candidate.candidate.value, one.record)
-                row["rescued_right" if is_right else "rescued_wrong"] += 1
+    for one in scored:
+        dataset = one.record.dataset
+        answerable = not dataset.endswith(UNANSWERABLE)
+        row = tally[dataset]
+        row["records"] += 1
+        chosen = one.outcome.chosen
+        if chosen is not None:
+            row["answered"] += 1
+            row["right"] += answerable and right(chosen.candidate.value, one.record)
+            continue
+        candidate = rescued(one.outcome.judgements)
+        if candidate is None:
+            continue
+        span = next(c for c in candidate.checks if c.rule in SOFT)
+        total = max(1, len(one.outcome.samples))
+        if not span.evidence or candidate.candidate.votes / total < args.min_votes:
+            continue
+        value = candidate.candidate.value
+        row["pool"] += 1
+        row["pool_right"] += answerable and right(value, one.record)
+        if args.most is not None and row["read"] >= args.most:
+            continue
+        question, source, place = one.outcome.question, Source(one.record.source), span.evidence[0]
+        reading = readings.of(
+            one.record.id,
+            value.display(),
+            lambda verifier: verifier.read_at(question, source, place, value),  # noqa: B023
+            rule=span.rule,
+        )
+        if reading is None:
+            continue
+        row["read"] += 1
+        row["seconds"] += reading.get("seconds", 0.0)
+        if reading.get("agrees"):
+            is_right = answerable and right(value, one.record)
+            row["rescued_right" if is_right else "rescued_wrong"] += 1
     print(
         "dataset | records | today: answered, right, precision | could be read (right) | read | "
         "rescued right | "

@@ -26,16 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import document_files as documents
 import pytest
-from document_files import (
-    FILING,
-    malformed,
-    truncated,
-    write_docx,
-    write_pdf,
-    write_scanned_pdf,
-    write_zip_bomb,
-)
 from http_servers import ScriptedServer, free_port
 from pypdf import PdfReader
 
@@ -156,11 +148,16 @@ def document(make: Callable[[Path], Path], **limits: tuple[object, object]):  # 
 
 
 def _filing(tmp: Path) -> Path:
-    return write_pdf(tmp / "report.pdf", FILING)
+    return documents.write_pdf(tmp / "report.pdf", documents.FILING)
+
+
+def _locked_pdf(tmp: Path) -> Path:
+    return documents.write_pdf(tmp / "locked.pdf", documents.FILING, user_password="pw")
 
 
 def _aes_pdf(tmp: Path) -> Path:
-    return write_pdf(tmp / "aes.pdf", FILING, user_password="")  # opens without a password
+    # Opens without a password.
+    return documents.write_pdf(tmp / "aes.pdf", documents.FILING, user_password="")
 
 
 def _needs_cryptography(self: object, password: str) -> None:
@@ -180,7 +177,7 @@ def _not_a_docx(tmp: Path) -> Path:
 
 
 def _broken_docx(tmp: Path) -> Path:
-    path = write_docx(tmp / "letter.docx", ["Founded in 1961."])
+    path = documents.write_docx(tmp / "letter.docx", ["Founded in 1961."])
     import zipfile
 
     with zipfile.ZipFile(path) as whole:  # the same parts with the main document cut short
@@ -469,15 +466,15 @@ ROWS = [
         ask_about(lambda env: env.file("l.txt", "Año 1999".encode("latin-1")))),
     Row("source-over-64-mib", IN, "is larger than 64 MiB", ask_about(oversized_source)),
     Row("source-pdf-encrypted", IN, "is an encrypted PDF that needs a password",
-        ask_about(document(lambda tmp: write_pdf(tmp / "locked.pdf", FILING, user_password="pw")))),
+        ask_about(document(_locked_pdf))),
     Row("source-pdf-aes-without-cryptography", IN, "needs a package to be read: cryptography",
         ask_about(document(_aes_pdf, decrypt=(PdfReader, _needs_cryptography)))),
     Row("source-pdf-no-text-layer", IN, "has no text layer: run OCR first",
-        ask_about(document(lambda tmp: write_scanned_pdf(tmp / "scan.pdf")))),
+        ask_about(document(lambda tmp: documents.write_scanned_pdf(tmp / "scan.pdf")))),
     Row("source-pdf-truncated", IN, "is a truncated PDF (it does not end with %%EOF)",
-        ask_about(document(lambda tmp: truncated(tmp / "cut.pdf", _filing(tmp))))),
+        ask_about(document(lambda tmp: documents.truncated(tmp / "cut.pdf", _filing(tmp))))),
     Row("source-pdf-malformed", IN, "is not a readable PDF (",
-        ask_about(document(lambda tmp: malformed(tmp / "bad.pdf", _filing(tmp))))),
+        ask_about(document(lambda tmp: documents.malformed(tmp / "bad.pdf", _filing(tmp))))),
     Row("source-pdf-text-over-limit", IN, "characters of text, the most a source may hold",
         ask_about(document(_filing, MAX_TEXT_CHARS=(formats, 100)))),
     Row("source-pdf-too-many-pages", IN, "pages, more than the",
@@ -485,7 +482,7 @@ ROWS = [
     Row("source-pdf-too-slow", IN, "s to read (stopped at page",
         ask_about(document(_filing, MAX_PARSE_SECONDS=(pdf_reader, 0.0)))),
     Row("source-docx-zip-bomb", IN, "MiB or 10000 files allowed (a zip bomb?)",
-        ask_about(document(lambda tmp: write_zip_bomb(tmp / "bomb.docx", 257 * 2**20)))),
+        ask_about(document(lambda tmp: documents.write_zip_bomb(tmp / "bomb.docx", 257 * 2**20)))),
     Row("source-zip-not-docx", IN, "is a zip archive, not a Word (.docx) document",
         ask_about(document(_not_a_docx))),
     Row("source-docx-malformed", IN, "is not a readable Word document (",

@@ -80,12 +80,22 @@ OUTSIDE = [
 ]
 
 
-@pytest.mark.parametrize("make", [m for _, m in INSIDE], ids=[i for i, _ in INSIDE])
-def test_paths_that_resolve_inside_the_root_pass(
-    make: Callable[[Tree], str], tree: Tree, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def each(cases: list[tuple[str, Callable[[Tree], str]]]) -> pytest.MarkDecorator:
+    return pytest.mark.parametrize("make", [m for _, m in cases], ids=[i for i, _ in cases])
+
+
+@pytest.fixture
+def in_root(tree: Tree, monkeypatch: pytest.MonkeyPatch) -> Tree:
+    """The tree, with the current directory at its root (relative paths start there)."""
     monkeypatch.chdir(tree.root)
-    path = make(tree)
+    return tree
+
+
+@each(INSIDE)
+def test_paths_that_resolve_inside_the_root_pass(
+    make: Callable[[Tree], str], in_root: Tree
+) -> None:
+    tree, path = in_root, make(in_root)
     root = tree.root.resolve()
     assert Path(path).resolve().is_relative_to(root)  # the case is what its id says
     confine(path, root)  # passes: raises nothing
@@ -93,12 +103,11 @@ def test_paths_that_resolve_inside_the_root_pass(
         confine(path, tree.secret.parent.resolve())  # while another root refuses it
 
 
-@pytest.mark.parametrize("make", [m for _, m in OUTSIDE], ids=[i for i, _ in OUTSIDE])
+@each(OUTSIDE)
 def test_paths_that_resolve_outside_the_root_are_refused(
-    make: Callable[[Tree], str], tree: Tree, monkeypatch: pytest.MonkeyPatch
+    make: Callable[[Tree], str], in_root: Tree
 ) -> None:
-    monkeypatch.chdir(tree.root)
-    path = make(tree)
+    tree, path = in_root, make(in_root)
     with pytest.raises(InputError) as refused:
         confine(path, tree.root.resolve())
     assert str(refused.value) == f"source {path} is outside --source-root {tree.root.resolve()}"

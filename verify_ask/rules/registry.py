@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from verify_ask.errors import UsageError
 
@@ -110,24 +110,23 @@ def rule(
 
 
 def keeps(
-    id: str,  # noqa: A002
+    id: str,
     name: str,
     stage: Stage,
     reads: Iterable[str],
-    *,
-    hard: bool = False,
-    examples: Iterable[Example] = (),
+    **how: Any,  # noqa: A002
 ) -> Callable[[Keep], Keep]:
-    """Register the decorated place filter as a rule; its docstring's first paragraph says
-    what makes it refuse, which is keeping no place."""
+    """Register the decorated place filter as a rule (``how``: ``rule``'s ``hard`` and
+    ``examples``); its docstring's first paragraph says what makes it refuse, which is
+    keeping no place."""
 
     def register(keep: Keep) -> Keep:
         def test(facts: Facts) -> Outcome:
             kept = keep(facts, facts.places)
             return kept if isinstance(kept, str) else facts.keeping(kept)
 
-        add(Rule(id, name, stage, _summary(keep.__doc__), tuple(reads), test, hard,
-                 tuple(examples)))  # fmt: skip
+        test.__doc__ = keep.__doc__
+        rule(id, name, stage, reads, **how)(test)
         return keep
 
     return register
