@@ -99,7 +99,7 @@ def rate(question: Question, after: str) -> str | None:
     if written != "square" and unit_token(written) in (None, *_TIME_UNITS):
         return None
     divisor = stem(written)
-    asked = question_words(question.text)[1]
+    asked = question_words(question.text).stems
     return None if any(same_stem(divisor, word) for word in asked) else match.group(1)
 
 
@@ -173,7 +173,7 @@ def other_dimension(question: Question, clause: list[str]) -> str | None:
     """A dimension word in the figure's clause when the question asks another and the clause
     never says that one ("How wide is the Rhine?": "the accepted *length* of the Rhine was
     1,230 kilometres")."""
-    asked = {_DIMENSIONS[w] for w in question_words(question.text)[1] if w in _DIMENSIONS}
+    asked = {_DIMENSIONS[w] for w in question_words(question.text).stems if w in _DIMENSIONS}
     said = {_DIMENSIONS[w]: w for w in clause if w in _DIMENSIONS}
     if asked and said and not said.keys() & asked:
         return next(iter(said.values()))
@@ -204,7 +204,7 @@ def counts_other(after: list[str], question: Question) -> int | None:
     asks: another of the question's nouns where it counts one ("how many students": "88
     private *schools*"), or another dimension ("how wide": "300 km *long*")."""
     following, dimensions = nouns_after(after)
-    asked = {_DIMENSIONS[w] for w in question_words(question.text)[1] if w in _DIMENSIONS}
+    asked = {_DIMENSIONS[w] for w in question_words(question.text).stems if w in _DIMENSIONS}
     if asked and dimensions and not dimensions.keys() & asked:
         return next(iter(dimensions.values()))
     words = [after[index] for index in following]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from verify_ask.language.question import stem
 from verify_ask.text.normalize.numbers import NUMBER_WORDS
@@ -41,10 +42,16 @@ _HYPHENATED = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 
 
 @lru_cache(maxsize=256)
-def question_words(text: str) -> tuple[tuple[str, ...], frozenset[str]]:
+class QuestionWords(NamedTuple):
+    words: tuple[str, ...]
+    """The question's words, lower case, in order."""
+    stems: frozenset[str]
+
+
+def question_words(text: str) -> QuestionWords:
     # Hyphenated words stay whole: "non-slave" is the opposite of "slave".
     words = tuple(w.lower() for w in _HYPHENATED.findall(text))
-    return words, frozenset(stem(word) for word in words)
+    return QuestionWords(words, frozenset(stem(word) for word in words))
 
 
 _NUMBER_STEMS = frozenset(stem(word) for word in NUMBER_WORDS)
