@@ -499,3 +499,47 @@ def test_a_column_s_fiscal_year_decides_which_figure_the_question_s_year_means(
 
     assert answered(["$1,373 million"] * 6) == "$1.373 billion"
     assert answered(["$1,577 million"] * 6) is None  # 2018's figure
+
+
+# --- a public-domain PDF from elsewhere --------------------------------------------------------
+
+VICKSBURG = Path(__file__).parent / "data" / "siege_of_vicksburg.pdf"
+VICKSBURG_SHA256 = "e8b9d461f035f8ce2440f9061d35b2164148eb3511a487aacfc26a94cb9d90fe"
+PAY = "How many dollars a month were drawn by the head of a family?"
+
+
+def test_a_scanned_book_s_text_layer_is_read_page_by_page() -> None:
+    import hashlib
+
+    assert hashlib.sha256(VICKSBURG.read_bytes()).hexdigest() == VICKSBURG_SHA256
+    source = read_source(str(VICKSBURG))
+    assert len(source.pages) == 6
+    # The printed page numbers (49, 50, 52, 53) stand on the PDF's pages 1-4.
+    for page, printed in ((1, "49"), (2, "50"), (3, "52"), (4, "53")):
+        start, end = source.pages[page - 1]
+        assert printed in source.text[start:end].split()[:6]
+
+
+def test_the_pay_is_verified_from_its_page_of_the_scanned_book() -> None:
+    from verify_ask.decision import decide
+    from verify_ask.language.question import analyze_question
+    from verify_ask.pipeline import Settings, judge_samples, read_answer
+
+    source, question = read_source(str(VICKSBURG)), analyze_question(PAY)
+    samples = tuple(read_answer("thirteen dollars", question, i) for i in range(6))
+    chosen = decide(list(judge_samples(question, source, samples, Settings())))
+    assert chosen is not None and chosen.candidate.value.display() == "$13"
+    evidence = next(e for c in chosen.checks if c.passed for e in c.evidence)
+    assert evidence.page == 2 and source.text[evidence.start : evidence.end] == "thirteen dollars"
+
+
+@pytest.mark.model
+def test_the_real_model_on_the_scanned_book_answers_from_page_2_or_abstains(capsys) -> None:
+    status = main([PAY, "--source", str(VICKSBURG), "--json", "--no-timings"])
+    record = json.loads(capsys.readouterr().out)
+    assert status in (ExitStatus.VERIFIED, ExitStatus.ABSTAINED), record
+    if status == ExitStatus.VERIFIED:
+        assert record["answer"]["display"] == "$13"
+        assert {e["page"] for e in record["answer"]["evidence"]} == {2}
+    else:
+        assert record["answer"] is None and record["reason"]
