@@ -619,6 +619,16 @@ def test_ctrl_c_wrapped_by_cpython_while_a_class_is_made_is_an_interruption(
     assert (outcome.status, outcome.err) == (ExitStatus.INTERRUPTED, "verify-ask: interrupted\n")
 
 
+def _lost_in_cpython_start_up(err: str) -> bool:
+    """CPython's "Exception ignored" report of a KeyboardInterrupt raised in one of
+    importlib's callbacks, whose frames are all CPython's own (frozen) ones."""
+    report = err.split("KeyboardInterrupt", 1)[0]
+    frames = re.findall(r'File "([^"]+)"', report)
+    return report.startswith("Exception ignored in") and all(
+        frame.startswith("<frozen ") for frame in frames
+    )
+
+
 def test_ctrl_c_at_any_moment_of_startup_never_shows_a_traceback_from_verify_ask() -> None:
     """SIGINT at moments spread over the first second of a run (the source is stdin, which never
     ends, so a run that got going waits there). Python's own start-up (site, the first few tens
@@ -634,9 +644,15 @@ def test_ctrl_c_at_any_moment_of_startup_never_shows_a_traceback_from_verify_ask
     for delay, status, err in outcomes:
         if status == ExitStatus.INTERRUPTED:
             assert err == "verify-ask: interrupted\n", (delay, err)
+        elif _lost_in_cpython_start_up(err):
+            # CPython dropped the KeyboardInterrupt inside importlib before verify-ask's first
+            # line could hold Ctrl-C: the run went on as if never interrupted, and read the
+            # stdin that communicate() closed empty.
+            assert status == ExitStatus.INPUT, (delay, status, err)
+            assert err.endswith("verify-ask: error: source <stdin> is empty\n"), (delay, err)
         else:  # interrupted inside Python's start-up, before any verify-ask code ran
             assert status in (1, -signal.SIGINT), (delay, status, err)
-            assert not re.search(r"/verify_ask/|/typer/|/rich/", err), (delay, err)
+        assert not re.search(r"/verify_ask/|/typer/|/rich/", err), (delay, err)
     assert outcomes[-1][1] == ExitStatus.INTERRUPTED, outcomes[-1]
 
 
