@@ -165,7 +165,7 @@ LAYOUT_LINES = [
     ("negative-and-dash", "Loss  (23)  —", "Loss | (23) | —"),
     ("currency-and-percent", "Capex   $ 4.2   7.5 %", "Capex | $ 4.2 | 7.5 %"),
     ("prose-with-a-wide-gap", "The company  was founded in 1961", None),
-    ("words-for-headers", "Industrial   Safety   Health", None),
+    ("words-for-headers-alone", "Industrial   Safety   Health", None),
     ("a-range-is-not-a-figure", "Ages   1–90   3", None),
     ("single-spaced", "Net sales 32,765 31,657", None),
 ]
@@ -177,6 +177,42 @@ LAYOUT_LINES = [
 def test_a_layout_line_of_figure_cells_becomes_a_row(layout: str, row: str | None) -> None:
     plain = " ".join(layout.split())
     assert with_cells([plain], layout) == [row or plain]
+
+
+ROW_BELOW = "Net sales       32,765        31,657"
+HEADER_LINES = [
+    ("label-and-words", "Segment        Industrial     Safety", "Segment | Industrial | Safety"),
+    ("indented-words", "               Industrial     Safety", " | Industrial | Safety"),
+    ("words-with-a-year", "               Year ended 2018     Year ended 2017",
+     " | Year ended 2018 | Year ended 2017"),
+    ("one-header-too-few", "Segment        Industrial", None),
+    ("prose-in-lower-case", "The company    was founded in     the year", None),
+    ("a-sentence", "It grew.       Sales rose     Costs fell", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("layout", "row"), [c[1:] for c in HEADER_LINES], ids=[c[0] for c in HEADER_LINES]
+)
+def test_a_layout_line_of_words_over_figure_cells_becomes_a_header_row(
+    layout: str, row: str | None
+) -> None:
+    plain = [" ".join(layout.split()), " ".join(ROW_BELOW.split())]
+    rows = with_cells(plain, f"{layout}\n{ROW_BELOW}")
+    assert rows == [row or plain[0], "Net sales | 32,765 | 31,657"]
+
+
+def test_a_pdf_table_under_word_headers_answers_by_its_column(tmp_path: Path) -> None:
+    table = (
+        ("Segment", "Industrial", "Safety"),
+        ("Net sales", "32,765", "31,657"),
+        ("Operating income", "7,034", "6,510"),
+    )
+    source = read_source(str(write_pdf(tmp_path / "segments.pdf", [["Segment results", table]])))
+    assert "Segment | Industrial | Safety" in source.text.splitlines()
+    start, end = mention_of(source, "31,657")
+    assert tables_of(source).labels_at(start)[:2] == ["Net sales", "Safety"]
+    assert evidence_at(source, start, end).page == 1
 
 
 @pytest.mark.parametrize("encryption", ["RC4", "AES_128", "AES_256"])

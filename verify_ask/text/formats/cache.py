@@ -34,7 +34,7 @@ from typing import Any
 from verify_ask.cache import cache_dir
 from verify_ask.text.formats import Document
 
-FORMAT = 1
+FORMAT = 2
 """Bump when a reader (``pdf``, ``word``, ``layout``) changes the text, pages or line map it
 gives for the same bytes: released versions are told apart by verify-ask's version already,
 but a change between releases is not."""

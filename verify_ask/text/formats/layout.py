@@ -19,6 +19,9 @@ _FIGURE_CELL = re.compile(
     re.IGNORECASE,
 )
 _CELL_GAP = re.compile(r"\s{2,}")
+_HEADER_WORDS = 4
+"""A column header is a few words ("Industrial", "Year ended 2018"), never a sentence."""
+_SENTENCE_MARK = re.compile(r"[.!?;:]$|,\s")
 # A plain line that ends with a figure after a word may be a table row: worth the layout pass.
 _ENDS_WITH_FIGURE = re.compile(r"\S\s+[$€£¥(\-–−]*\d[\d,.]*\)?%?$")
 
@@ -31,13 +34,34 @@ def might_hold_rows(lines: list[str]) -> bool:
 
 def with_cells(lines: list[str], layout: str) -> list[str]:
     """``lines`` (whitespace collapsed), each table row among them written as its cells
-    joined by `` | `` as the ``layout`` text of the same page separates them."""
+    joined by `` | `` as the ``layout`` text of the same page separates them; a header of
+    words over a row of figure cells too ("Segment   Industrial   Safety")."""
     rows = {}
-    for line in layout.splitlines():
+    laid = [line for line in layout.splitlines() if line.strip()]
+    for at, line in enumerate(laid):
         cells = _row_cells(line)
+        if cells is None and at + 1 < len(laid):
+            cells = _header_cells(line, _row_cells(laid[at + 1]))
         if cells is not None:
             rows[" ".join(line.split())] = " | ".join(cells)
     return [rows.get(line, line) for line in lines]
+
+
+def _header_cells(line: str, row_below: list[str] | None) -> list[str] | None:
+    """The cells of a layout line of column headers in words, when the line below it is a
+    row with one figure cell under each: a label (empty when the line is indented) and the
+    headers; None for other lines, prose that the layout happens to space out among them."""
+    if row_below is None:
+        return None
+    cells = _CELL_GAP.split(line.rstrip())
+    label, headers = cells[0].strip(), cells[1:]
+    if len(headers) != len(row_below) - 1 or any(_FIGURE_CELL.match(h) for h in headers):
+        return None
+    if any(len(cell.split()) > _HEADER_WORDS or _SENTENCE_MARK.search(cell) for cell in cells):
+        return None
+    if not all(header[:1].isupper() or header[:1] in "(0123456789" for header in headers):
+        return None  # "the company  was founded": prose, whose words go on in lower case
+    return [label, *headers]
 
 
 def _row_cells(line: str) -> list[str] | None:
