@@ -579,3 +579,17 @@ def test_the_real_model_on_the_scanned_book_answers_from_page_2_or_abstains(caps
         assert {e["page"] for e in record["answer"]["evidence"]} == {2}
     else:
         assert record["answer"] is None and record["reason"]
+
+
+def test_which_fiscal_year_a_table_s_figure_is_largest_in_is_computed_from_its_columns() -> None:
+    from verify_ask.language.question import analyze_question
+    from verify_ask.pipeline import Settings, judge_samples, read_answer
+
+    text = "Revenue (in millions)\n| FY19 | FY18 | FY17\nRevenue | 1,200 | 1,500 | 1,100\n"
+    question = analyze_question("In which year was revenue the largest?")
+    samples = tuple(read_answer(a, question, i) for i, a in enumerate(["2018", "2019"]))
+    verdicts = {
+        j.candidate.value.display(): next(c.verdict for c in j.checks if c.checker == "comparison")
+        for j in judge_samples(question, Source(text), samples, Settings())
+    }
+    assert verdicts == {"2018": "pass", "2019": "fail"}

@@ -190,7 +190,7 @@ def _figure_year(mention: object, source: object, years: list[int]) -> int | Non
 
     columns = tables_of(source).columns_at(start)
     if columns is not None:
-        found = {int(y) for y in YEAR.findall(columns[0])} & set(years)
+        found = {int(y) for y in vocabulary.years_in(columns[0])} & set(years)
     else:
         after = _YEAR_AFTER.match(source.text, end)
         found = {int(after.group(1))} & set(years) if after else set()

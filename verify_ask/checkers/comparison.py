@@ -26,6 +26,7 @@ from verify_ask.checkers.registry import register
 from verify_ask.language.lexicon import COMPARATIVES, LEAST, MOST, THRESHOLD, YEAR
 from verify_ask.language.places import places_of, same_stem
 from verify_ask.language.question import stem, stems_of
+from verify_ask.text import vocabulary
 from verify_ask.text.normalize import parse_value
 from verify_ask.text.source import Source
 from verify_ask.text.tables import tables_of
@@ -205,7 +206,7 @@ def _figures_by_year(
     otherwise."""
     by_year: dict[int, tuple[Decimal, int, int]] = {}
     for header, start, end in cells:
-        years = YEAR.findall(header)
+        years = vocabulary.years_in(header)  # "FY18" heads 2018's column too
         figure = parse_value(source.text[start:end], expect="number")
         if len(years) == 1 and isinstance(figure, Quantity) and (figure.unit == "%") == percent:
             by_year.setdefault(int(years[0]), (figure.number, start, end))
