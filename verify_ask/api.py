@@ -99,8 +99,8 @@ class Verifier:
             settings["weights"] = weights_for(model, served=base_url is not None)
         # As the command line does: rule names become their ids ("low-relevance": S230).
         for field_, how in declared(Settings):
-            if how.parse is not None and field_.name in settings:
-                settings[field_.name] = how.parse(settings[field_.name])
+            if field_.name in settings:
+                settings[field_.name] = how.read(settings[field_.name])
         self.settings = Settings(**settings)
         self.settings.validate()
         self.include_timings = include_timings

@@ -69,6 +69,14 @@ class Option:
         """The flag as messages name it (``--draft`` for ``--draft/--no-draft``)."""
         return self.flag.split("/")[0] if self.flag else None
 
+    def read(self, given: Any) -> Any:
+        """The field's value for what a command line or a caller gave: a repeated option's
+        values as a tuple, through ``parse`` where it is declared."""
+        if self.multiple:
+            given = list(given or ())
+            return self.parse(given) if self.parse else tuple(given)
+        return self.parse(given) if self.parse and given is not None else given
+
     def check(self, value: Any) -> None:
         """Raise ``UsageError`` for a value the run cannot use."""
         if value is None:

@@ -223,20 +223,13 @@ def settings_from(options: Mapping[str, Any], **overrides: Any) -> Settings:
     for param, value in given.items():  # in the command's order: --choices runs first
         if param in by_param:
             name, how = by_param[param]
-            (run if name in settings_fields else checker)[name] = _parsed(how, value)
+            (run if name in settings_fields else checker)[name] = how.read(value)
     for pair in given.get("check_option") or ():
         name, value = _named_value(pair, declared_)
         (run if name in settings_fields else checker)[name] = value
     settings = Settings(**run, check_options=tuple(checker.items()))
     settings.validate()
     return settings
-
-
-def _parsed(how: Option, value: Any) -> Any:
-    if how.multiple:
-        value = list(value or ())
-        return how.parse(value) if how.parse else tuple(value)
-    return how.parse(value) if how.parse and value is not None else value
 
 
 def _named_value(pair: str, declared_: Mapping[str, Declared]) -> tuple[str, Any]:
@@ -250,7 +243,7 @@ def _named_value(pair: str, declared_: Mapping[str, Declared]) -> tuple[str, Any
         raise UsageError(f"unknown checker option {name!r}; choose from: {valid}")
     _, field_, how = declared_[name]
     if how.multiple or how.parse:
-        return name, _parsed(how, [text] if how.multiple else text)
+        return name, how.read([text] if how.multiple else text)
     default = default_of(field_)
     try:
         if isinstance(default, bool):
