@@ -440,3 +440,41 @@ def test_a_change_is_subtracted_in_the_direction_of_time(question, answer, verdi
     if verdict == "fail":
         assert "figure" in result.detail
         assert "subtracts" in result.detail or "divides" in result.detail
+
+
+# Three years of a tax note in TAT-QA's shape (Zhu et al. 2021, CC BY 4.0).
+TAX = (
+    "Table:\n | 2019 | 2018 | 2017\nTotal current tax expense | 1,062 | 1,018 | 950\n"
+    "Deferred tax | 21 | 70 | 27\n\nText:\nTax expense rose in 2019."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"),
+    [
+        ("What is the average total current tax expense for 2017 and 2018?",
+         "(1,018 + 950) / 2 = 984", "pass"),
+        # 1,062 stands only in 2019's column, a year the question does not ask about.
+        ("What is the average total current tax expense for 2017 and 2018?",
+         "(1,062 + 1,018) / 2 = 1040", "fail"),
+        ("What is the average total current tax expense for 2018 and 2019?",
+         "(1,062 + 1,018) / 2 = 1040", "pass"),
+        # One year named does not bound the calculation: a growth rate needs the year before.
+        ("What was the growth rate of total current tax expense in 2019?",
+         "(1,062 - 1,018) / 1,018 * 100 = 4.32%", "pass"),
+    ],
+)  # fmt: skip
+def test_operands_stand_in_the_years_the_question_asks(question, answer, verdict) -> None:
+    from verify_ask.candidates import group_samples
+    from verify_ask.pipeline import read_answer
+    from verify_ask.text.source import Source
+
+    asked = analyze_question(question)
+    candidates = group_samples([read_answer(answer, asked, 0)])
+    context = CheckContext(asked, Source(TAX), tuple(candidates), 1, {"min_relevance": 0.0})
+    result = ArithmeticChecker().check(candidates[0], context)
+    assert result.verdict == verdict, result.detail
+    if verdict == "fail":
+        assert "operand 1062 is 2019's figure; the question asks about 2017 and 2018" in (
+            result.detail
+        )

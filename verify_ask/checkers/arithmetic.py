@@ -16,7 +16,9 @@ and a rate of change is over the earlier figure. Where the question names two ye
 each figure of the calculation has one (its table column's, or "in 2019" right after it),
 a calculation that subtracts them the other way round fails, however well it balances:
 "68.3 - 64.0 = 4.3" for a fall from 68.3 to 64.0. A decrease asked as such ("how much did
-it decrease by") is the earlier minus the later.
+it decrease by") is the earlier minus the later. Where the question names two years or
+more, a figure from a table column of another year has no place in the calculation: "the
+average for 2017 and 2018" is not computed from 2019's column.
 
 The candidate may carry a scale word the derivation leaves out ("1,496.5 - 1,202.9 =
 293.6 million" has the value 293600000): the derivation may equal the candidate's number or
@@ -138,6 +140,9 @@ def _check_one(
     wrong_way = _direction_problem(derivation, numbers, found_at, context)
     if wrong_way:
         problems.append(wrong_way)
+    other_year = _other_year_problem(numbers, found_at, context)
+    if other_year:
+        problems.append(other_year)
     if problems:
         return (), note, ", ".join(dict.fromkeys(problems))
     detail = note
@@ -177,6 +182,41 @@ def _direction_problem(
     if shape.base is not None and not falls and year_of.get(shape.base) == later:
         return f"it divides by {later}'s figure; a change from {earlier} is over {earlier}'s"
     return None
+
+
+def _other_year_problem(
+    numbers: list[Decimal], found_at: dict[int, list], context: CheckContext
+) -> str | None:
+    """Why an operand belongs to a year the question does not ask about, or None. Only a
+    question that names two years or more bounds its calculation to them ("the average for
+    2017 and 2018"; a growth rate "in 2019" needs 2018's figure too); an operand counts only
+    where every place of its number is a table column of one year, none of them asked."""
+    asked = sorted({int(year) for year in YEAR.findall(context.question.text)})
+    if len(asked) < 2:
+        return None
+    for index, found in found_at.items():
+        years = {_column_year(m, context.source) for m in found}
+        if found and None not in years and not years & set(asked):
+            others = ", ".join(str(y) for y in sorted(years))  # type: ignore[type-var]
+            return (
+                f"operand {_plain(numbers[index])} is {others}'s figure; the question asks "
+                f"about {' and '.join(str(y) for y in asked)}"
+            )
+    return None
+
+
+def _column_year(mention: object, source: object) -> int | None:
+    """The one year of a table figure's column header, or None (prose, or no single year)."""
+    from verify_ask.text.source import Source
+    from verify_ask.text.tables import tables_of
+
+    if not isinstance(source, Source):
+        return None
+    columns = tables_of(source).columns_at(mention.start)  # type: ignore[attr-defined]
+    if columns is None:
+        return None
+    years = {int(y) for y in vocabulary.years_in(columns[0])}
+    return years.pop() if len(years) == 1 else None
 
 
 def _figure_year(mention: object, source: object, years: list[int]) -> int | None:
