@@ -410,6 +410,17 @@ FALL = (
 RATE = "What was the percentage increase in Other from 2018 to 2019?"
 
 
+def _check_on_table(table: str, question: str, answer: str) -> CheckResult:
+    from verify_ask.candidates import group_samples
+    from verify_ask.pipeline import read_answer
+    from verify_ask.text.source import Source
+
+    asked = analyze_question(question)
+    candidates = group_samples([read_answer(answer, asked, 0)])
+    context = CheckContext(asked, Source(table), tuple(candidates), 1, {"min_relevance": 0.0})
+    return ArithmeticChecker().check(candidates[0], context)
+
+
 @pytest.mark.parametrize(
     ("question", "answer", "verdict"),
     [
@@ -428,14 +439,7 @@ RATE = "What was the percentage increase in Other from 2018 to 2019?"
     ],
 )
 def test_a_change_is_subtracted_in_the_direction_of_time(question, answer, verdict) -> None:
-    from verify_ask.candidates import group_samples
-    from verify_ask.pipeline import read_answer
-    from verify_ask.text.source import Source
-
-    asked = analyze_question(question)
-    candidates = group_samples([read_answer(answer, asked, 0)])
-    context = CheckContext(asked, Source(FALL), tuple(candidates), 1, {"min_relevance": 0.0})
-    result = ArithmeticChecker().check(candidates[0], context)
+    result = _check_on_table(FALL, question, answer)
     assert result.verdict == verdict, result.detail
     if verdict == "fail":
         assert "figure" in result.detail
@@ -465,14 +469,7 @@ TAX = (
     ],
 )  # fmt: skip
 def test_operands_stand_in_the_years_the_question_asks(question, answer, verdict) -> None:
-    from verify_ask.candidates import group_samples
-    from verify_ask.pipeline import read_answer
-    from verify_ask.text.source import Source
-
-    asked = analyze_question(question)
-    candidates = group_samples([read_answer(answer, asked, 0)])
-    context = CheckContext(asked, Source(TAX), tuple(candidates), 1, {"min_relevance": 0.0})
-    result = ArithmeticChecker().check(candidates[0], context)
+    result = _check_on_table(TAX, question, answer)
     assert result.verdict == verdict, result.detail
     if verdict == "fail":
         assert "operand 1062 is 2019's figure; the question asks about 2017 and 2018" in (
