@@ -12,7 +12,8 @@ variant adds, for a candidate refused by such a rule, a feature that says so (al
 together, or one per rule), fitted and scored out of fold (five folds grouped by article) at
 the threshold its own fit chooses, as ``verify-ask eval --fit`` does:
 
-    python scripts/soft_refusals.py DATA.jsonl... --records docs/records/qwen-design.jsonl
+    python scripts/soft_refusals.py DATA.jsonl... --records docs/records/qwen-design.jsonl \
+        --model qwen2.5-coder-1.5b
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def refused_softly(judgement: Judgement, pool: Any) -> Mapping[str, float]:
 
 def main() -> None:
     from verify_ask.evaluation.dataset import read_records
-    from verify_ask.evaluation.fit import FEATURES, cases, measure
+    from verify_ask.evaluation.fit import cases, features_for, measure
     from verify_ask.evaluation.split import in_part
     from verify_ask.evaluation.store import stored_records
     from verify_ask.settings import Settings
@@ -55,12 +56,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("data", nargs="+", help="dataset files")
     parser.add_argument("--records", required=True, action="append", help="stored records")
+    parser.add_argument("--model", help="the model the records were sampled with (its features)")
     args = parser.parse_args()
     settings = Settings(decision="rules")
     records = [r for path in args.data for r in read_records(path) if in_part(r, "design")]
     stored = stored_records(args.records, records, settings)
     rows = cases(stored, settings, extra=refused_softly)
-    shipped = list(FEATURES)
+    shipped = list(features_for(args.model))
     per_rule = [f"refused.{code}" for code in SOFT]
     variants = [
         ("shipped", shipped),
