@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from importlib import resources
 
 import pytest
 
@@ -143,6 +144,22 @@ def test_the_shipped_weights_load_with_a_threshold() -> None:
     assert set(model.weights) == set(FEATURES), "refit with verify-ask eval --fit (docs/eval.md)"
     assert model.weights["hand.accepted"] > 0 and model.weights["span.rival_gap"] > 0
     assert model.fitted_on["records"], "the weights say what they were fitted on"
+
+
+@pytest.mark.parametrize("name", ["qwen2.5-coder-1.5b"])
+def test_a_models_shipped_weights_weigh_the_evidence_its_fit_chooses(name: str) -> None:
+    """Weights shipped for another model are its fit's: they name that model and weigh the
+    features ``features_for`` gives it (the 1.5B's leave out the rival gap)."""
+    from verify_ask.decision.confidence import shipped_name
+    from verify_ask.evaluation.fit import FEATURES, features_for
+
+    model = Model.from_json(
+        json.loads(resources.files("verify_ask.decision.weights").joinpath(shipped_name(name))
+                   .read_text("utf-8"))
+    )  # fmt: skip
+    assert model.fitted_on["model"] == name
+    assert set(model.weights) == set(features_for(name)) < set(FEATURES)
+    assert 0.0 < model.threshold < 1.0
 
 
 def test_json_shows_each_candidates_confidence_and_what_made_it(
