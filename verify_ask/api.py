@@ -93,10 +93,14 @@ class Verifier:
         include_timings: bool = False,
         **settings: Any,
     ) -> None:
-        from verify_ask.model.catalog import weights_for
+        from verify_ask.model.catalog import judged_by
 
-        if settings.get("decision", "fitted") == "fitted" and settings.get("weights") is None:
-            settings["weights"] = weights_for(model, served=base_url is not None)
+        settings["weights"] = judged_by(
+            model,
+            weights=settings.get("weights"),
+            decision=settings.get("decision"),
+            served=base_url is not None,
+        )
         # As the command line does: rule names become their ids ("low-relevance": S230).
         for field_, how in declared(Settings):
             if field_.name in settings:

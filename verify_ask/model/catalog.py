@@ -101,6 +101,17 @@ def weights_for(model: str | None, *, served: bool = False) -> str | None:
     return known.name
 
 
+def judged_by(
+    model: str | None, *, weights: str | None, decision: str | None, served: bool
+) -> str | None:
+    """The weights a run is judged by: those asked for; under the fitted decision, a known
+    model's own (``weights_for``); else the default model's (None). The command line and the
+    Python API both ask here."""
+    if weights or decision == "rules" or not model:
+        return weights
+    return weights_for(model, served=served)
+
+
 def part_paths(model: KnownModel) -> list[Path] | None:
     """Each chunk's file, in order, or None when a part's package is not installed.
 
