@@ -137,10 +137,11 @@ def _check_one(
     if len(evidence) > 1 and len({(e.start, e.end) for e in evidence}) == 1:
         # x / x, x - x: a calculation that uses one figure against itself proves nothing.
         problems.append("it uses one figure against itself")
-    wrong_way = _direction_problem(derivation, numbers, found_at, context)
+    asked = sorted({int(year) for year in YEAR.findall(context.question.text)})
+    wrong_way = _direction_problem(derivation, numbers, found_at, context, asked)
     if wrong_way:
         problems.append(wrong_way)
-    other_year = _other_year_problem(numbers, found_at, context)
+    other_year = _other_year_problem(numbers, found_at, context.source, asked)
     if other_year:
         problems.append(other_year)
     if problems:
@@ -152,15 +153,19 @@ def _check_one(
 
 
 def _direction_problem(
-    derivation: str, numbers: list[Decimal], found_at: dict[int, list], context: CheckContext
+    derivation: str,
+    numbers: list[Decimal],
+    found_at: dict[int, list],
+    context: CheckContext,
+    years: list[int],
 ) -> str | None:
-    """Why the calculation runs against the change the question asks for, or None. An
-    operand whose number stands under both years (or under none) tells nothing."""
+    """Why the calculation runs against the change the question asks for (between the
+    ``years`` it names), or None. An operand whose number stands under both years (or under
+    none) tells nothing."""
     text = context.question.text
     falls = bool(_DECREASE.search(text)) and not _CHANGE.search(text)
     if not (falls or _CHANGE.search(text)):
         return None
-    years = sorted({int(year) for year in YEAR.findall(text)})
     if len(years) != 2:
         return None
     earlier, later = years
@@ -185,38 +190,36 @@ def _direction_problem(
 
 
 def _other_year_problem(
-    numbers: list[Decimal], found_at: dict[int, list], context: CheckContext
+    numbers: list[Decimal], found_at: dict[int, list], source: object, asked: list[int]
 ) -> str | None:
     """Why an operand belongs to a year the question does not ask about, or None. Only a
     question that names two years or more bounds its calculation to them ("the average for
     2017 and 2018"; a growth rate "in 2019" needs 2018's figure too); an operand counts only
     where every place of its number is a table column of one year, none of them asked."""
-    asked = sorted({int(year) for year in YEAR.findall(context.question.text)})
     if len(asked) < 2:
         return None
     for index, found in found_at.items():
-        years = {_column_year(m, context.source) for m in found}
-        if found and None not in years and not years & set(asked):
-            others = ", ".join(str(y) for y in sorted(years))  # type: ignore[type-var]
+        columns = [_column_years(m, source) for m in found]
+        if not found or any(years is None or len(years) != 1 for years in columns):
+            continue
+        years = set().union(*columns)  # type: ignore[arg-type]
+        if not years & set(asked):
             return (
-                f"operand {_plain(numbers[index])} is {others}'s figure; the question asks "
-                f"about {' and '.join(str(y) for y in asked)}"
+                f"operand {_plain(numbers[index])} is {', '.join(map(str, sorted(years)))}'s "
+                f"figure; the question asks about {' and '.join(map(str, asked))}"
             )
     return None
 
 
-def _column_year(mention: object, source: object) -> int | None:
-    """The one year of a table figure's column header, or None (prose, or no single year)."""
+def _column_years(mention: object, source: object) -> set[int] | None:
+    """The years a table figure's column header names; None outside a table."""
     from verify_ask.text.source import Source
     from verify_ask.text.tables import tables_of
 
     if not isinstance(source, Source):
         return None
     columns = tables_of(source).columns_at(mention.start)  # type: ignore[attr-defined]
-    if columns is None:
-        return None
-    years = {int(y) for y in vocabulary.years_in(columns[0])}
-    return years.pop() if len(years) == 1 else None
+    return None if columns is None else {int(y) for y in vocabulary.years_in(columns[0])}
 
 
 def _figure_year(mention: object, source: object, years: list[int]) -> int | None:
@@ -225,15 +228,11 @@ def _figure_year(mention: object, source: object, years: list[int]) -> int | Non
 
     if not isinstance(source, Source):
         return None
-    start, end = mention.start, mention.end  # type: ignore[attr-defined]
-    from verify_ask.text.tables import tables_of
-
-    columns = tables_of(source).columns_at(start)
-    if columns is not None:
-        found = {int(y) for y in vocabulary.years_in(columns[0])} & set(years)
-    else:
-        after = _YEAR_AFTER.match(source.text, end)
-        found = {int(after.group(1))} & set(years) if after else set()
+    found = _column_years(mention, source)
+    if found is None:
+        after = _YEAR_AFTER.match(source.text, mention.end)  # type: ignore[attr-defined]
+        found = {int(after.group(1))} if after else set()
+    found &= set(years)
     return found.pop() if len(found) == 1 else None
 
 
