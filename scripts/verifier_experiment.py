@@ -48,7 +48,16 @@ class Readings:
     same answer, is not read again; a missing one is read (the model loaded on first need)
     unless ``stored_only``."""
 
-    def __init__(self, path: Path, model: str, threads: int | None, stored_only: bool) -> None:
+    def __init__(
+        self,
+        path: Path,
+        model: str,
+        threads: int | None,
+        stored_only: bool,
+        reader: Callable[[Any], Any] | None = None,
+    ) -> None:
+        """``reader(verifier)``: what ``read`` is given, made from the loaded verifier on
+        first need (default: the verifier itself)."""
         self.kept: dict[str, dict] = {}
         if path.exists():
             for line in path.read_text(encoding="utf-8").splitlines():
@@ -56,6 +65,7 @@ class Readings:
                     reading = json.loads(line)
                     self.kept[reading["id"]] = reading
         self.path, self.model, self.threads, self.stored_only = path, model, threads, stored_only
+        self._reader = reader or (lambda verifier: verifier)
         self._verifier = None
 
     def of(
@@ -71,7 +81,7 @@ class Readings:
         if self._verifier is None:
             from verify_ask.verifier import EvidenceVerifier
 
-            self._verifier = EvidenceVerifier(self.model, self.threads)
+            self._verifier = self._reader(EvidenceVerifier(self.model, self.threads))
         found = read(self._verifier)
         found_json = found.to_json() if found else {}
         reading = {"id": record_id, "answer": answer, **noted, **found_json}

@@ -24,16 +24,15 @@ readings of the same answers), form c's withdrawals beside them. Nothing is fitt
 
 from __future__ import annotations
 
-import json
 import math
-import os
 import sys
 import time
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from verifier_experiment import reading_arguments
+from verifier_experiment import Readings, reading_arguments
 
 from verify_ask.evaluation.dataset import read_records
 from verify_ask.evaluation.runner import right
@@ -61,105 +60,106 @@ def check_messages(question: str, evidence: str, figure: str) -> list[dict[str, 
     ]
 
 
-class Forms:
-    """One loaded model that scores replies: the chat prompt evaluated once, each reply's
-    tokens after it."""
+@dataclass(frozen=True)
+class Weighing:
+    """The two forms' numbers for one answer's evidence."""
 
-    def __init__(self, model: str, threads: int | None) -> None:
-        from llama_cpp import Llama
-        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+    figure: str
+    figure_logprob: float
+    unknown_logprob: float
+    yes: float
+    yes_or_no_mass: float
+    seconds: float
 
-        from verify_ask.model.backends.model_file import resolve_model
-
-        self.llm = Llama(
-            model_path=str(resolve_model(model)),
-            n_ctx=2048,
-            n_threads=threads or os.cpu_count() or 2,
-            verbose=False,
-        )
-        meta = self.llm.metadata
-        self.end = self.llm.token_eos()
-        self.formatter = Jinja2ChatFormatter(
-            template=meta["tokenizer.chat_template"],
-            eos_token=self.llm.detokenize([self.end]).decode("utf-8", "replace"),
-            bos_token=self.llm.detokenize([self.llm.token_bos()]).decode("utf-8", "replace"),
-        )
-        # The end of a turn: the template's, where the GGUF names it (Qwen's <|im_end|>).
-        turn_end = self.llm.tokenize(b"<|im_end|>", add_bos=False, special=True)
-        self.turn_end = turn_end[0] if len(turn_end) == 1 else self.end
-        self.yes = self._first_tokens(["yes", "Yes", " yes", " Yes", "YES"])
-        self.no = self._first_tokens(["no", "No", " no", " No", "NO"])
-
-    def _first_tokens(self, words: list[str]) -> set[int]:
-        return {self.llm.tokenize(w.encode(), add_bos=False, special=False)[0] for w in words}
-
-    def _prompt(self, chat: list[dict[str, str]]) -> list[int]:
-        text = self.formatter(messages=chat).prompt
-        return self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=True)
-
-    def _logits(self) -> Any:
-        import numpy as np
-
-        # The last evaluated token's logits (llama-cpp-python keeps no copy without logits_all).
-        row = np.ctypeslib.as_array(self.llm._ctx.get_logits(), shape=(self.llm.n_vocab(),))
-        return np.array(row, dtype=np.float64)
-
-    @staticmethod
-    def _log_softmax(logits: Any) -> Any:
-        import numpy as np
-
-        shifted = logits - logits.max()
-        return shifted - math.log(float(np.exp(shifted).sum()))
-
-    def _evaluate(self, tokens: list[int]) -> None:
-        self.llm.reset()
-        self.llm.eval(tokens)
-
-    def _reply_logprob(self, start: int, first: Any, reply: list[int]) -> float:
-        """log P(reply) after the prompt of ``start`` tokens, whose next-token logits are
-        ``first``; the context is cut back to the prompt before and after."""
-        total, logits = 0.0, first
-        for token in reply:
-            total += float(self._log_softmax(logits)[token])
-            self.llm.eval([token])
-            logits = self._logits()
-        self._rewind(start)
-        return total
-
-    def _rewind(self, start: int) -> None:
-        ctx = self.llm._ctx
-        remove = getattr(ctx, "memory_seq_rm", None) or ctx.kv_cache_seq_rm
-        remove(-1, start, -1)
-        self.llm.n_tokens = start
-
-    def weigh(self, question: Any, evidence: str, figure: str) -> dict[str, float]:
-        started = time.perf_counter()
-        prompt = self._prompt(messages(question, evidence))
-        self._evaluate(prompt)
-        first = self._logits()
-        reply = self.llm.tokenize(figure.encode("utf-8"), add_bos=False, special=False)
-        unknown = self.llm.tokenize(b"unknown", add_bos=False, special=False)
-        figure_lp = self._reply_logprob(len(prompt), first, [*reply, self.turn_end])
-        unknown_lp = self._reply_logprob(len(prompt), first, [*unknown, self.turn_end])
-        self._evaluate(self._prompt(check_messages(question.asked, evidence, figure)))
-        probs = _softmax(self._logits())
-        yes = sum(probs[t] for t in self.yes)
-        no = sum(probs[t] for t in self.no)
+    def to_json(self) -> dict[str, object]:
         return {
-            "figure_logprob": round(figure_lp, 4),
-            "unknown_logprob": round(unknown_lp, 4),
-            "margin": round(figure_lp - unknown_lp, 4),
-            "yes": round(yes / (yes + no), 6) if yes + no > 0 else 0.5,
-            "yes_or_no_mass": round(yes + no, 6),
-            "seconds": round(time.perf_counter() - started, 3),
+            "figure": self.figure,
+            "figure_logprob": round(self.figure_logprob, 4),
+            "unknown_logprob": round(self.unknown_logprob, 4),
+            "margin": round(self.figure_logprob - self.unknown_logprob, 4),
+            "yes": round(self.yes, 6),
+            "yes_or_no_mass": round(self.yes_or_no_mass, 6),
+            "seconds": round(self.seconds, 3),
         }
 
 
-def _softmax(logits: Any) -> Any:
-    import numpy as np
+class Forms:
+    """Replies scored by the verifier's own loaded model (``EvidenceVerifier.loaded``): the
+    chat prompt evaluated once, each reply's tokens after it."""
 
-    shifted = np.exp(logits - logits.max())
-    return shifted / shifted.sum()
+    def __init__(self, verifier: Any) -> None:
+        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+        self.llm = verifier.loaded()
+        self.formatter = Jinja2ChatFormatter(
+            template=self.llm.metadata["tokenizer.chat_template"],
+            eos_token=self._text(self.llm.token_eos()),
+            bos_token=self._text(self.llm.token_bos()),
+        )
+        # The end of a turn: the template's, where the GGUF names it (Qwen's <|im_end|>).
+        turn_end = self._tokens("<|im_end|>", special=True)
+        self.turn_end = turn_end[0] if len(turn_end) == 1 else self.llm.token_eos()
+        self.yes = {self._tokens(w)[0] for w in ("yes", "Yes", " yes", " Yes", "YES")}
+        self.no = {self._tokens(w)[0] for w in ("no", "No", " no", " No", "NO")}
+
+    def _text(self, token: int) -> str:
+        return self.llm.detokenize([token]).decode("utf-8", "replace")
+
+    def _tokens(self, text: str, special: bool = False) -> list[int]:
+        return self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=special)
+
+    def _prompt(self, chat: list[dict[str, str]]) -> list[int]:
+        return self._tokens(self.formatter(messages=chat).prompt, special=True)
+
+    def _log_probs(self) -> Any:
+        """log-softmax of the last evaluated token's logits (llama-cpp-python keeps no copy
+        of them without logits_all)."""
+        import numpy as np
+
+        row = np.ctypeslib.as_array(self.llm._ctx.get_logits(), shape=(self.llm.n_vocab(),))
+        logits = np.array(row, dtype=np.float64)
+        shifted = logits - logits.max()
+        return shifted - math.log(float(np.exp(shifted).sum()))
+
+    def _evaluate(self, tokens: list[int]) -> Any:
+        self.llm.reset()
+        self.llm.eval(tokens)
+        return self._log_probs()
+
+    def _reply_logprob(self, start: int, first: Any, reply: list[int]) -> float:
+        """log P(reply) after the prompt of ``start`` tokens, whose next-token log-probs are
+        ``first``. The context is cut back to the prompt after: ``eval`` drops from the cache
+        what lies past ``n_tokens``."""
+        total, log_probs = 0.0, first
+        for token in reply:
+            total += float(log_probs[token])
+            self.llm.eval([token])
+            log_probs = self._log_probs()
+        self.llm.n_tokens = start
+        return total
+
+    def weigh(self, question: Any, evidence: str, figure: str) -> Weighing:
+        import numpy as np
+
+        started = time.perf_counter()
+        prompt = self._prompt(messages(question, evidence))
+        first = self._evaluate(prompt)
+        reply = [*self._tokens(figure), self.turn_end]
+        unknown = [*self._tokens("unknown"), self.turn_end]
+        figure_lp = self._reply_logprob(len(prompt), first, reply)
+        unknown_lp = self._reply_logprob(len(prompt), first, unknown)
+        asked = self._prompt(check_messages(question.asked, evidence, figure))
+        probs = np.exp(self._evaluate(asked))
+        yes = float(sum(probs[t] for t in self.yes))
+        no = float(sum(probs[t] for t in self.no))
+        return Weighing(
+            figure=figure,
+            figure_logprob=figure_lp,
+            unknown_logprob=unknown_lp,
+            yes=yes / (yes + no) if yes + no > 0 else 0.5,
+            yes_or_no_mass=yes + no,
+            seconds=time.perf_counter() - started,
+        )
 
 
 def auc(right_scores: list[float], wrong_scores: list[float]) -> float | None:
@@ -170,16 +170,6 @@ def auc(right_scores: list[float], wrong_scores: list[float]) -> float | None:
         1.0 if r > w else 0.5 if r == w else 0.0 for r in right_scores for w in wrong_scores
     )
     return above / (len(right_scores) * len(wrong_scores))
-
-
-def _kept(path: Path) -> dict[str, dict]:
-    kept: dict[str, dict] = {}
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                reading = json.loads(line)
-                kept[reading["id"]] = reading
-    return kept
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -197,40 +187,37 @@ def main(argv: list[str] | None = None) -> int:
     settings.validate()
     records = [r for path in args.data for r in read_records(path) if in_part(r, args.part)]
     scored = stored_records(args.per_record, records, settings)
-    path = Path(args.readings)
-    kept = _kept(path)
-    answers = _kept(Path(args.answers)) if args.answers else {}
-    forms: Forms | None = None
+    readings = Readings(Path(args.readings), args.verifier, args.threads, args.stored_only, Forms)
+    answers = {}
+    if args.answers:
+        answers = Readings(Path(args.answers), args.verifier, None, stored_only=True).kept
     rows: dict[str, list[tuple[bool, dict, dict | None]]] = defaultdict(list)
     right_read: dict[str, int] = defaultdict(int)
     for one in scored:
         chosen = one.outcome.chosen
-        if chosen is None:
+        evidence = chosen and next((e for c in chosen.checks if c.passed for e in c.evidence), None)
+        if chosen is None or evidence is None:
             continue
         dataset = one.record.dataset
-        answerable = not dataset.endswith(UNANSWERABLE)
-        is_right = answerable and right(chosen.candidate.value, one.record)
+        is_right = not dataset.endswith(UNANSWERABLE) and right(chosen.candidate.value, one.record)
         answer = chosen.candidate.value.display()
-        reading = kept.get(one.record.id)
-        if reading is None or reading["answer"] != answer:
-            if args.stored_only:
+        kept = readings.kept.get(one.record.id)
+        unread = kept is None or kept["answer"] != answer
+        if unread and is_right and args.most_right is not None:
+            if right_read[dataset] >= args.most_right:
                 continue
-            if is_right and args.most_right is not None:
-                if right_read[dataset] >= args.most_right:
-                    continue
-            evidence = next((e for c in chosen.checks if c.passed for e in c.evidence), None)
-            if evidence is None:
-                continue
-            source = Source(one.record.source)
-            text = evidence_text(source, evidence)
-            figure = source.text[evidence.start : evidence.end]
-            if forms is None:
-                forms = Forms(args.verifier, args.threads)
-            weighed = forms.weigh(one.outcome.question, text, figure)
-            reading = {"id": one.record.id, "answer": answer, "figure": figure, **weighed}
-            with path.open("a", encoding="utf-8") as out:
-                out.write(json.dumps(reading, ensure_ascii=False) + "\n")
-            kept[one.record.id] = reading
+        source = Source(one.record.source)
+        reading = readings.of(
+            one.record.id,
+            answer,
+            lambda forms: forms.weigh(  # noqa: B023
+                one.outcome.question,  # noqa: B023
+                evidence_text(source, evidence),  # noqa: B023
+                source.text[evidence.start : evidence.end],  # noqa: B023
+            ),
+        )
+        if reading is None:
+            continue
         right_read[dataset] += is_right
         answered = answers.get(one.record.id)
         if answered is not None and answered.get("answer") != answer:

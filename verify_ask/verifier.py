@@ -117,6 +117,11 @@ class EvidenceVerifier:
         self.path = resolve_model(model)
         self.threads = threads
 
+    def loaded(self) -> Any:
+        """The verifier's llama.cpp model, loaded once for the process (scripts that read
+        other forms from the same evidence use it too)."""
+        return _load(str(self.path), self.threads)
+
     def read(self, question: Question, source: Source, chosen: Judgement) -> Reading | None:
         """The verifier's reading of the chosen answer's evidence; None when it has none."""
         evidence = next((e for c in chosen.checks if c.passed for e in c.evidence), None)
