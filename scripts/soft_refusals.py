@@ -8,9 +8,10 @@ guarantee (the figure is not in the source); others judge how well a place answe
 question's words stand far from the figure, a name or predicate of the question is missing
 beside it, a rival stands as well). Those were written for the 270M model's mistakes; a
 larger model's samples may earn the benefit of the doubt where the small one's do not. Each
-variant adds, for a candidate refused by such a rule, a feature that says so (all five
-together, or one per rule), fitted and scored out of fold (five folds grouped by article) at
-the threshold its own fit chooses, as ``verify-ask eval --fit`` does:
+variant adds, for a candidate refused by such a rule (``SOFT``, the rules
+``scripts/verifier_rescue.py`` reads), a feature that says so (all five together, or one
+per rule), fitted and scored out of fold (five folds grouped by article) at the threshold
+its own fit chooses, as ``verify-ask eval --fit`` does:
 
     python scripts/soft_refusals.py DATA.jsonl... --records docs/records/qwen-design.jsonl \
         --model qwen2.5-coder-1.5b
@@ -22,19 +23,10 @@ import argparse
 from collections.abc import Mapping
 from typing import Any
 
+from experiment_table import GROUPS
+from verifier_rescue import SOFT
+
 from verify_ask.decision import Judgement
-
-SOFT = ("S210", "S213", "S230", "S303", "S304")
-"""Rules that judge how well a place answers, not whether the value is there at all
-(``scripts/verifier_rescue.py`` reads the same ones)."""
-
-GROUPS = (
-    ("squad_v1.1_dev", "SQuAD"),
-    ("squad_v2.0_dev_unanswerable", "unanswerable"),
-    ("tatqa_dev", "TAT-QA"),
-    ("squad_v1.1_dev_distractor", "distractor"),
-    ("squad_v1.1_dev_distractor_removed", "answer removed"),
-)
 
 
 def refused_softly(judgement: Judgement, pool: Any) -> Mapping[str, float]:
@@ -63,7 +55,7 @@ def main() -> None:
     stored = stored_records(args.records, records, settings)
     rows = cases(stored, settings, extra=refused_softly)
     shipped = list(features_for(args.model))
-    per_rule = [f"refused.{code}" for code in SOFT]
+    per_rule = [f"refused.{code}" for code in sorted(SOFT)]
     variants = [
         ("shipped", shipped),
         ("shipped + refused.soft", [*shipped, "refused.soft"]),
@@ -72,14 +64,14 @@ def main() -> None:
         ("shipped + refused.soft + refused.vote_share", [*shipped, "refused.soft",
                                                           "refused.vote_share"]),
     ]  # fmt: skip
-    present = {key for key, _ in GROUPS if any(c.record.dataset == key for c in rows)}
-    heads = [label for key, label in GROUPS if key in present]
+    present = {key for key in GROUPS if any(c.record.dataset == key for c in rows)}
+    heads = [label for key, label in GROUPS.items() if key in present]
     print("| evidence | threshold | " + " | ".join(heads) + " |")
     print("|---|---:|" + "---:|" * len(heads))
     for label, names in variants:
         threshold, by = measure(rows, names)
         cells = []
-        for key, _ in GROUPS:
+        for key in GROUPS:
             if key not in present:
                 continue
             score = by.get(key)
