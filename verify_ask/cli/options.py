@@ -207,16 +207,15 @@ def settings_from(options: Mapping[str, Any], **overrides: Any) -> Settings:
     from verify_ask.checkers.options import declared_options
 
     given = {**options, **overrides}
-    if given.get("model"):
-        from verify_ask.model.catalog import judged_by
+    from verify_ask.model.catalog import judged_by
 
-        # A known model is judged by the weights fitted for it; a served one is the server's.
-        given["weights"] = judged_by(
-            given["model"],
-            weights=given.get("weights"),
-            decision=given.get("decision"),
-            served=bool(given.get("base_url")),
-        )
+    # A known model is judged by the weights fitted for it; a served one is the server's.
+    given["weights"] = judged_by(
+        given.get("model"),
+        weights=given.get("weights"),
+        decision=given.get("decision"),
+        served=bool(given.get("base_url")),
+    )
     declared_ = declared_options()
     settings_fields = {f.name for f in fields(Settings)}
     by_param = {how.param: (f.name, how) for f, how in declared(Settings) if how.param}
