@@ -14,7 +14,16 @@ from verify_ask.cli.main import main
 from verify_ask.decision import Judgement, decide, judge, weigh
 from verify_ask.decision.confidence import Model, Pool, features, load, ungrounded
 from verify_ask.evaluation.dataset import EvalRecord
-from verify_ask.evaluation.fit import Case, Row, cases, choose_threshold, fit, out_of_fold, tally
+from verify_ask.evaluation.fit import (
+    MODEL_FEATURES,
+    Case,
+    Row,
+    cases,
+    choose_threshold,
+    fit,
+    out_of_fold,
+    tally,
+)
 from verify_ask.language.question import analyze_question
 from verify_ask.pipeline import read_answer
 from verify_ask.text.source import Source
@@ -146,7 +155,7 @@ def test_the_shipped_weights_load_with_a_threshold() -> None:
     assert model.fitted_on["records"], "the weights say what they were fitted on"
 
 
-@pytest.mark.parametrize("name", ["qwen2.5-coder-1.5b"])
+@pytest.mark.parametrize("name", sorted(MODEL_FEATURES))
 def test_a_models_shipped_weights_weigh_the_evidence_its_fit_chooses(name: str) -> None:
     """Weights shipped for another model are its fit's: they name that model and weigh the
     features ``features_for`` gives it (the 1.5B's leave out the rival gap)."""
