@@ -48,6 +48,9 @@ def test_empty_question_is_an_input_error(text: str) -> None:
         ("When did Möngke Khan become Great Khan?", ("mongk", "khan", "great")),
         ("What is the basic pay for a teacher, in Euros?", ()),
         ("When did the Yuan dynasty end?", ("yuan",)),
+        ("When was the study on sequenced Y genomes published?", ("y",)),
+        ("When was a study done on Block I and Block II?", ("block", "i", "ii")),
+        ("How many U.S. states joined?", ()),
     ],
     ids=[
         "code-stays-whole",
@@ -56,6 +59,9 @@ def test_empty_question_is_an_input_error(text: str) -> None:
         "accents-folded",
         "the-currency-asked-in-is-no-name",
         "a-currency-word-may-be-a-name",
+        "a-capital-letter-alone-is-a-name",
+        "a-roman-numeral-is-a-name-though-a-pronoun-is-spelled-so",
+        "an-initialism-with-stops-is-no-name",
     ],
 )
 def test_names(text: str, names: tuple[str, ...]) -> None:

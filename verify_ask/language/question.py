@@ -270,7 +270,9 @@ def negates(text: str, start: int = 0, end: int | None = None) -> bool:
     )
 
 
-_CAPITALIZED = re.compile(r"(?<![.?!]\s)(?<!^)\b[A-Z][A-Za-z0-9'\-]*[A-Za-z0-9]")
+_CAPITALIZED = re.compile(
+    r"(?<![.?!]\s)(?<!^)\b(?:[A-Z][A-Za-z0-9'\-]*[A-Za-z0-9]|[A-Z](?![\w.'\-]))"
+)
 
 
 def is_code(name: str) -> bool:
@@ -290,7 +292,7 @@ def _names(text: str) -> tuple[str, ...]:
     seen: dict[str, None] = {}
     for match in _CAPITALIZED.finditer(text):
         word = match.group().lower()
-        if word in STOPWORDS:
+        if word in STOPWORDS and len(word) > 1:
             continue
         if currency_code(word) and _IN_BEFORE.search(text, 0, match.start()):
             continue

@@ -252,6 +252,12 @@ _RHINE = "Between Emmérich and Cleves the Rhine is 400 m wide."
         Example("Lumen Foods is a maker of frozen meals. It sold 120,000 bowls in 2023. "
                 "In 2022 the company opened a plant in Porto.",
                 "When did Lumen Foods open its plant in Porto?", "2022", refused=False),
+        # A one-letter name is a name: "Y genomes" are not the genomes of another people.
+        Example("In 2009 a study of Kaliningrad genomes was published. A study of Y genomes "
+                "followed in 2011.", "When was the study of Y genomes published?", "2009"),
+        Example("In 2009 a study of Kaliningrad genomes was published. A study of Y genomes "
+                "followed in 2011.", "When was the study of Y genomes published?", "2011",
+                refused=False),
     ],
 )  # fmt: skip
 def missing_names(facts: Facts) -> str | None:
