@@ -18,6 +18,26 @@ def test_sentences_split_on_ends_not_decimals() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("It is known today as Visa Inc. Westbrook renamed it in 1983.",
+         ["It is known today as Visa Inc.", "Westbrook renamed it in 1983."]),
+        ("Apple Inc. sold 5 units. Then it left.", ["Apple Inc. sold 5 units.", "Then it left."]),
+        ("Samsung Co. Ltd. sold 4 ships.", ["Samsung Co. Ltd. sold 4 ships."]),
+        ("Pears etc. are fruit. Figs etc. Then plums.",
+         ["Pears etc. are fruit.", "Figs etc.", "Then plums."]),
+        ("Dr. Hugh L. Dryden led it.", ["Dr. Hugh L. Dryden led it."]),
+    ],
+    ids=["suffix-then-capital-ends", "suffix-then-verb-goes-on", "suffix-before-suffix",
+         "etc-ends-before-a-capital", "title-and-initial-never-end"],
+)  # fmt: skip
+def test_a_company_suffix_ends_a_sentence_only_before_a_capital(
+    text: str, sentences: list[str]
+) -> None:
+    assert [text[s:e] for s, e in Source(text).sentences] == sentences
+
+
 def test_line_of_and_sentence_around() -> None:
     source = Source(TEXT)
     offset = TEXT.index("Yes")

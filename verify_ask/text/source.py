@@ -27,12 +27,16 @@ MAX_SOURCE_BYTES = 64 * 1024 * 1024
 _SENTENCE_END = re.compile(r"""[.!?]["')\]]*\s+|\n+""")
 # ...but not after an initial ("Hugh L. Dryden") or a common abbreviation ("Dr.", "Sept.").
 _NOT_AN_END = re.compile(
-    r"(?:\b[A-Z]|\b(?:Mr|Mrs|Ms|Dr|Prof|St|Mt|Ft|Jr|Sr|Gen|Gov|Sen|Rep|Lt|Col|Capt|Sgt|Rev|Inc|Co"
-    r"|Corp|Ltd|Bros|vs|etc|approx|ca|No|Nos|Fig|Vol|pp|e\.g|i\.e|U\.S|U\.K|"
+    r"(?:\b[A-Z]|\b(?:Mr|Mrs|Ms|Dr|Prof|St|Mt|Ft|Jr|Sr|Gen|Gov|Sen|Rep|Lt|Col|Capt|Sgt|Rev|Co"
+    r"|Bros|vs|approx|ca|No|Nos|Fig|Vol|pp|e\.g|i\.e|U\.S|U\.K|"
     + "|".join(MONTH_ABBREVIATIONS)
     + r"))\.$"
 )
 
+# A company's suffix or "etc." often ends a sentence ("... known today as Visa Inc. The"): it
+# ends one where a capitalized word other than another suffix follows.
+_END_BEFORE_A_CAPITAL = re.compile(r"\b(?:Inc|Corp|Ltd|etc)\.$")
+_NEXT_STARTS_A_SENTENCE = re.compile(r"[\"'(\[]?[A-Z](?!td\b|orp\b|nc\b|o\b)")
 
 _LETTERS_AND_DIGITS = re.compile(r"[a-z0-9]+")
 
@@ -67,7 +71,7 @@ class Source:
         start = 0
         for match in _SENTENCE_END.finditer(self.text):
             end = match.start() + len(match.group().rstrip())
-            if "\n" not in match.group() and _NOT_AN_END.search(self.text, max(0, end - 6), end):
+            if "\n" not in match.group() and _not_an_end(self.text, end, match.end()):
                 continue
             spans.append(_trim(self.text, start, end))
             start = match.end()
@@ -237,3 +241,11 @@ def _read_file(path: Path) -> bytes:
             return handle.read(MAX_SOURCE_BYTES + 1)
     except OSError as error:
         raise InputError(unreadable("source", path, error)) from None
+
+
+def _not_an_end(text: str, end: int, next_start: int) -> bool:
+    """Whether the stop at ``end`` belongs to an abbreviation or an initial rather than
+    ending the sentence."""
+    if _END_BEFORE_A_CAPITAL.search(text, max(0, end - 6), end):
+        return not _NEXT_STARTS_A_SENTENCE.match(text, next_start)
+    return bool(_NOT_AN_END.search(text, max(0, end - 6), end))
