@@ -475,3 +475,20 @@ def test_operands_stand_in_the_years_the_question_asks(question, answer, verdict
         assert "operand 1062 is 2019's figure; the question asks about 2017 and 2018" in (
             result.detail
         )
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"),
+    [
+        ("What is the average deferred tax for 2018 and 2019?", "(21 + 70) / 2 = 45.5", "pass"),
+        # Halving one figure is no average of two years, though 91 / 2 balances.
+        ("What is the average deferred tax for 2018 and 2019?", "1,062 / 2 = 531", "fail"),
+        # One year named asks for no average over years: "the average rate in 2019".
+        ("What was the average deferred tax in 2019?", "21 / 2 = 10.5", "pass"),
+    ],
+)  # fmt: skip
+def test_an_average_over_years_takes_a_figure_of_each(question, answer, verdict) -> None:
+    result = _check_on_table(TAX, question, answer)
+    assert result.verdict == verdict, result.detail
+    if verdict == "fail":
+        assert "asks for an average over 2018 and 2019" in result.detail

@@ -18,7 +18,7 @@ a calculation that subtracts them the other way round fails, however well it bal
 "68.3 - 64.0 = 4.3" for a fall from 68.3 to 64.0. A decrease asked as such ("how much did
 it decrease by") is the earlier minus the later. Where the question names two years or
 more, a figure from a table column of another year has no place in the calculation: "the
-average for 2017 and 2018" is not computed from 2019's column.
+average for 2017 and 2018" is not computed from 2019's column, nor from one figure halved.
 
 The candidate may carry a scale word the derivation leaves out ("1,496.5 - 1,202.9 =
 293.6 million" has the value 293600000): the derivation may equal the candidate's number or
@@ -57,6 +57,7 @@ _SCALES = tuple(Decimal(10) ** power for power in sorted({0, *vocabulary.SCALE_P
 # asks how far it fell.
 _CHANGE = re.compile(r"\b(?:chang(?:e|es|ed)|growth|grew|increase[sd]?|rise|rose)\b", re.I)
 _DECREASE = re.compile(r"\b(?:decrease[sd]?|decline[sd]?|fall|fell|drop(?:ped)?)\b", re.I)
+_AVERAGE = re.compile(r"\b(?:average|mean)\b", re.I)
 _YEAR_AFTER = re.compile(rf"[^\d.;]{{0,20}}?\bin\s+(?:fiscal\s+|fy\s*)?({vocabulary.YEAR})\b", re.I)
 _SURFACE_NUMBER = re.compile(r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|\.\d+")
 
@@ -144,6 +145,12 @@ def _check_one(
     other_year = _other_year_problem(numbers, found_at, context.source, asked)
     if other_year:
         problems.append(other_year)
+    if len(asked) > 1 and _AVERAGE.search(context.question.text) and len(found_at) < len(asked):
+        # "106.4 million / 2" for the average of 2018 and 2019 halves one figure.
+        problems.append(
+            f"the question asks for an average over {' and '.join(map(str, asked))}, and the "
+            f"calculation takes {len(found_at)} figure(s) of the source"
+        )
     if problems:
         return (), note, ", ".join(dict.fromkeys(problems))
     detail = note
