@@ -296,15 +296,27 @@ _CENTER = "The most recent center opened in Hong Kong in 2015."
         Example(_CENTER, "In what year did the oldest center open in Hong Kong?", "2015"),
         Example(_CENTER, "In what year did the most recent center open in Hong Kong?", "2015",
                 refused=False),
+        # The figure's own clause says the opposite: the sentence before saying the
+        # question's word does not make up for it.
+        Example("The oldest center opened in Lyon in 1990. The most recent center opened in "
+                "Hong Kong in 2015.", "In what year did the oldest center open?", "2015"),
+        Example("The oldest center opened in Lyon in 1990. The most recent center opened in "
+                "Hong Kong in 2015.", "In what year did the oldest center open?", "1990",
+                refused=False),
     ],
 )  # fmt: skip
 def opposite_word(facts: Facts) -> str | None:
     """The sentence says the opposite of a word of the question ('under' for 'over').
 
     The figure's sentence, or the one before, says it instead ("under the age of 18" against
-    "over the age of 18")."""
+    "over the age of 18"). Where the figure's own clause says the opposite, the sentence
+    before saying the question's word does not make up for it ("Skylab's first crew ... in
+    1985" after "Skylab's last crew departed")."""
     place = _in_text(facts)
-    opposite = place and relations.opposite(facts.question, set(place.told))
+    opposite = place and (
+        relations.opposite(facts.question, set(place.told_in_clause))
+        or relations.opposite(facts.question, set(place.told))
+    )
     if opposite is not None:
         asked, said = opposite
         return f"the question asks {asked!r} and that sentence says {said!r}"

@@ -296,6 +296,11 @@ class TextPlace(Place):
         after = words.stems[self._last : bisect.bisect_left(words.starts, self.clause[1])]
         return self._clause_before + after
 
+    @property
+    def told_in_clause(self) -> list[str]:
+        """The stems of the figure's clause, the figure's own words left out."""
+        return self._clause_stems
+
     @cached_property
     def told(self) -> list[str]:
         """The stems of the figure's sentence and the one before."""
