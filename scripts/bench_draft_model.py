@@ -2,6 +2,7 @@
 them in one batch (issue 29, part 6).
 
     python scripts/bench_draft_model.py [--reps 3] [--questions 20]
+    python scripts/bench_draft_model.py --profile     # what a step of k rows costs each model
 
 The article and questions are bench_sampler.py's (three SQuAD v1.1 dev passages about the
 Amazon rainforest, CC BY-SA 4.0; 13 questions it answers, 7 it does not). For each
@@ -10,6 +11,11 @@ is timed, median over repetitions, for three configurations of the same target m
 no drafting, prompt-lookup drafting (drafts copied from the source), and a draft model.
 Prints each configuration's decode time against no drafting, on copied answers and on the
 others, whether the greedy texts are identical, and drafted tokens kept / proposed.
+
+``--profile`` prints instead bench_sampler.py's (p) for the target and for the draft model:
+one decode step computing r logit rows, as r draft tokens of one history (how a draft is
+checked) and as r histories. Drafting pays only where the target checks k tokens in much
+less than k steps, and the draft model's own steps are cheap beside the target's.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_sampler import load_article, render, requests  # noqa: E402
+from bench_sampler import load_article, render, requests, step_profile  # noqa: E402
 
 
 def main() -> None:
@@ -30,11 +36,18 @@ def main() -> None:
     parser.add_argument("--draft-model", default="qwen2.5-coder-0.5b")
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--questions", type=int, default=20)
+    parser.add_argument("--profile", action="store_true", help="step costs by logit rows")
     args = parser.parse_args()
 
     from verify_ask.model.backends.batched import BatchedBackend
 
     article, copied, others = load_article()
+    if args.profile:
+        for model in (args.model, args.draft_model):
+            print(model)
+            step_profile(BatchedBackend(model=model, draft=False), render(article, copied[0]),
+                         args.reps)  # fmt: skip
+        return
     questions = (copied + others)[: args.questions]
     prompts = {q: render(article, q) for q in questions}
     backends = {
