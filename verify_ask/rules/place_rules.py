@@ -534,6 +534,10 @@ _FOCUS = (
                 "1955"),
         Example(_FOCUS, "In what year was direct ascent the primary mission focus at NASA?",
                 "1961", refused=False),
+        # The other name may take an article: "attack the Caldera League".
+        Example("Dyrrachium is a port on the Adriatic. In 1185 Dyrrachium fell to the Normans. "
+                "The Normans attack the Caldera League in 1179.",
+                "When did the Normans attack Dyrrachium?", "1179"),
     ],
 )  # fmt: skip
 def swapped_name(facts: Facts) -> str | None:

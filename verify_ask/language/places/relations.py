@@ -410,7 +410,10 @@ def _in_slot(
             if lowered[at : at + len(anchor)] != anchor:
                 continue
             if after:
-                run = _capitalized_run(said, at + len(anchor), 1)
+                start = at + len(anchor)
+                if start < len(said) and lowered[start] == "the":
+                    start += 1  # "attack the Caldera League" for "attack Dyrrachium"
+                run = _capitalized_run(said, start, 1)
             else:
                 run = _capitalized_run(said, at - 1, -1)[::-1]
             run = [word for word in run if word.lower() not in NOT_NAMES]
