@@ -28,11 +28,13 @@ def test_sentences_split_on_ends_not_decimals() -> None:
         ("Pears etc. are fruit. Figs etc. Then plums.",
          ["Pears etc. are fruit.", "Figs etc.", "Then plums."]),
         ("Dr. Hugh L. Dryden led it.", ["Dr. Hugh L. Dryden led it."]),
+        ("The low was −7.0 °C. The Alps are cold.", ["The low was −7.0 °C.", "The Alps are cold."]),
     ],
     ids=["suffix-then-capital-ends", "suffix-then-verb-goes-on", "suffix-before-suffix",
-         "etc-ends-before-a-capital", "title-and-initial-never-end"],
+         "etc-ends-before-a-capital", "title-and-initial-never-end",
+         "a-units-letter-is-no-initial"],
 )  # fmt: skip
-def test_a_company_suffix_ends_a_sentence_only_before_a_capital(
+def test_abbreviations_and_initials_end_a_sentence_only_where_they_should(
     text: str, sentences: list[str]
 ) -> None:
     assert [text[s:e] for s, e in Source(text).sentences] == sentences

@@ -26,8 +26,9 @@ MAX_SOURCE_BYTES = 64 * 1024 * 1024
 # or at a line break. A decimal point ("3.5") has no whitespace after it, so it never ends one.
 _SENTENCE_END = re.compile(r"""[.!?]["')\]]*\s+|\n+""")
 # ...but not after an initial ("Hugh L. Dryden") or a common abbreviation ("Dr.", "Sept.").
+# An initial stands after a space or a bracket: the C of "-7.0 °C." is a unit's.
 _NOT_AN_END = re.compile(
-    r"(?:\b[A-Z]|\b(?:Mr|Mrs|Ms|Dr|Prof|St|Mt|Ft|Jr|Sr|Gen|Gov|Sen|Rep|Lt|Col|Capt|Sgt|Rev|Co"
+    r"(?:(?<![^\s(\[\"'])[A-Z]|\b(?:Mr|Mrs|Ms|Dr|Prof|St|Mt|Ft|Jr|Sr|Gen|Gov|Sen|Rep|Lt|Col|Capt|Sgt|Rev|Co"
     r"|Bros|vs|approx|ca|No|Nos|Fig|Vol|pp|e\.g|i\.e|U\.S|U\.K|"
     + "|".join(MONTH_ABBREVIATIONS)
     + r"))\.$"
