@@ -551,6 +551,32 @@ def swapped_name(facts: Facts) -> str | None:
     return None
 
 
+_QUAKES = (
+    "The 1994 Northridge earthquake was estimated to have cost $20 billion. The 1998 "
+    "earthquake estimated to have cost: $30 billion."
+)
+
+
+@rule(
+    "S223", "swapped-year", "place", ["place.sentence"],
+    examples=[
+        Example(_QUAKES, "How much was the 1994 earthquake estimated to have cost?",
+                "$30 billion"),
+        Example(_QUAKES, "How much was the 1994 earthquake estimated to have cost?",
+                "$20 billion", refused=False),
+    ],
+)  # fmt: skip
+def swapped_year(facts: Facts) -> str | None:
+    """The sentence has another year in the place of the question's, beside its words.
+
+    "The 1998 earthquake estimated to have cost" does not say what the 1994 one cost."""
+    place = _in_text(facts)
+    other = place and relations.swapped_year(facts.question, place.sentence_text)
+    if other is not None:
+        return f"that sentence says it of {other}, in the place of the question's year"
+    return None
+
+
 def _in_text(facts: Facts) -> TextPlace | None:
     """The best place when it is a figure in the text; a table cell has no sentence."""
     place = facts.place

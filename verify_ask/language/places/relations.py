@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from verify_ask.language.lexicon import CHANGE_VERBS, NOT_NAMES
+from verify_ask.language.lexicon import CHANGE_VERBS, NOT_NAMES, YEAR
 from verify_ask.language.places.words import WORD, has_word, question_words, same_stem
 from verify_ask.language.question import Question, stem, stems_of
 
@@ -362,6 +362,34 @@ def swapped_name(question: Question, sentence: str, written: Callable[[str], boo
     if not absent:
         return None
     return _swapped_name(question.text, absent, frozenset(question.terms), sentence)
+
+
+def swapped_year(question: Question, sentence: str) -> str | None:
+    """The year a sentence puts where the question has its own, beside the question's words,
+    when the sentence never writes the question's: "The 1998 earthquake estimated to have
+    cost" for "How much was the 1994 earthquake estimated to have cost?" (a distractor's
+    swap of a time, as of a name)."""
+    absent = [year for year in YEAR.findall(question.text) if year not in sentence]
+    if not absent:
+        return None
+    asked = WORD.findall(question.text)
+    said = WORD.findall(sentence)
+    lowered = [word.lower() for word in said]
+    for index, word in enumerate(asked):
+        if word not in absent:
+            continue
+        left = _anchor([w.lower() for w in asked[:index]][::-1])[::-1]
+        right = _anchor([w.lower() for w in asked[index + 1 :]])
+        for anchor, offset in ((left, len(left)), (right, -1)):
+            if not anchor:
+                continue
+            for at in range(len(lowered) - len(anchor) + 1):
+                if lowered[at : at + len(anchor)] != anchor:
+                    continue
+                slot = at + offset
+                if 0 <= slot < len(said) and YEAR.fullmatch(said[slot]) and said[slot] != word:
+                    return said[slot]
+    return None
 
 
 _ANCHOR = 3
