@@ -369,32 +369,20 @@ def swapped_year(question: Question, sentence: str) -> str | None:
     when the sentence never writes the question's: "The 1998 earthquake estimated to have
     cost" for "How much was the 1994 earthquake estimated to have cost?" (a distractor's
     swap of a time, as of a name)."""
-    absent = [year for year in YEAR.findall(question.text) if year not in sentence]
+    written = set(YEAR.findall(sentence))
+    absent = tuple(year for year in YEAR.findall(question.text) if year not in written)
     if not absent:
         return None
-    asked = WORD.findall(question.text)
-    said = WORD.findall(sentence)
-    lowered = [word.lower() for word in said]
-    for index, word in enumerate(asked):
-        if word not in absent:
-            continue
-        left = _anchor([w.lower() for w in asked[:index]][::-1])[::-1]
-        right = _anchor([w.lower() for w in asked[index + 1 :]])
-        for anchor, offset in ((left, len(left)), (right, -1)):
-            if not anchor:
-                continue
-            for at in range(len(lowered) - len(anchor) + 1):
-                if lowered[at : at + len(anchor)] != anchor:
-                    continue
-                slot = at + offset
-                if 0 <= slot < len(said) and YEAR.fullmatch(said[slot]) and said[slot] != word:
-                    return said[slot]
-    return None
+    return _swapped_year(question.text, absent, sentence)
 
 
 _ANCHOR = 3
 """The most of the question's words beside its name that are looked for around the other:
 as few as hold a word that is no function word ("focus at", "rule that the")."""
+
+Reader = Callable[[list[str], int, int], str | None]
+"""What a sentence's words write at ``start``, read on by ``step`` (1 or -1), in the place
+of the question's own, or None."""
 
 
 @lru_cache(maxsize=4096)
@@ -404,8 +392,21 @@ def _swapped_name(
     # Asked of every figure of the sentence, rivals included.
     asked = WORD.findall(question)
     said = WORD.findall(sentence)
-    lowered = [word.lower() for word in said]
     names = set(absent)
+
+    def another_name(words: list[str], start: int, step: int) -> str | None:
+        """The capitalized words there, when they are another name: none of them a word of
+        the question ("Judges serve" for "do judges of the CJEU serve")."""
+        if step > 0 and start < len(words) and words[start].lower() == "the":
+            start += 1  # "attack the Caldera League" for "attack Dyrrachium"
+        run = _capitalized_run(words, start, step)
+        if step < 0:
+            run.reverse()
+        run = [word for word in run if word.lower() not in NOT_NAMES]
+        if run and not any(stem(word.lower()) in terms for word in run):
+            return " ".join(run)
+        return None
+
     index = 0
     while index < len(asked):
         if not (asked[index][:1].isupper() and stem(asked[index].lower()) in names):
@@ -414,39 +415,49 @@ def _swapped_name(
         end = index
         while end + 1 < len(asked) and stem(asked[end + 1].lower()) in names:
             end += 1
-        before = [word.lower() for word in asked[:index]]
-        after = [word.lower() for word in asked[end + 1 :]]
-        left = _anchor(before[::-1])[::-1]
-        right = _anchor(after)
-        other = _in_slot(said, lowered, left, right, terms)
+        other = _in_slot(said, asked, index, end, another_name)
         if other:
             return other
         index = end + 1
     return None
 
 
-def _in_slot(
-    said: list[str], lowered: list[str], left: list[str], right: list[str], terms: frozenset[str]
-) -> str | None:
-    """The capitalized words the sentence has right after ``left`` or right before
-    ``right`` (the question's words beside its name), when they are another name: none of
-    them a word of the question ("Judges serve" for "do judges of the CJEU serve")."""
+@lru_cache(maxsize=4096)
+def _swapped_year(question: str, absent: tuple[str, ...], sentence: str) -> str | None:
+    asked = WORD.findall(question)
+    said = WORD.findall(sentence)
+    for index, year in enumerate(asked):
+        if year in absent:
+            other = _in_slot(said, asked, index, index, _another_year(year))
+            if other:
+                return other
+    return None
+
+
+def _another_year(asked: str) -> Reader:
+    def read(words: list[str], start: int, step: int) -> str | None:
+        there = words[start] if 0 <= start < len(words) else ""  # a year is one word
+        return there if YEAR.fullmatch(there) and there != asked else None
+
+    return read
+
+
+def _in_slot(said: list[str], asked: list[str], first: int, last: int, read: Reader) -> str | None:
+    """What ``read`` finds where the sentence writes the question's words beside
+    ``asked[first : last + 1]``: right after the words before it, or right before the words
+    after it."""
+    lowered = [word.lower() for word in said]
+    left = _anchor([word.lower() for word in asked[:first]][::-1])[::-1]
+    right = _anchor([word.lower() for word in asked[last + 1 :]])
     for anchor, after in ((left, True), (right, False)):
         if not anchor:
             continue
         for at in range(len(lowered) - len(anchor) + 1):
             if lowered[at : at + len(anchor)] != anchor:
                 continue
-            if after:
-                start = at + len(anchor)
-                if start < len(said) and lowered[start] == "the":
-                    start += 1  # "attack the Caldera League" for "attack Dyrrachium"
-                run = _capitalized_run(said, start, 1)
-            else:
-                run = _capitalized_run(said, at - 1, -1)[::-1]
-            run = [word for word in run if word.lower() not in NOT_NAMES]
-            if run and not any(stem(word.lower()) in terms for word in run):
-                return " ".join(run)
+            found = read(said, at + len(anchor), 1) if after else read(said, at - 1, -1)
+            if found:
+                return found
     return None
 
 
