@@ -35,9 +35,10 @@ _NOT_AN_END = re.compile(
 )
 
 # A company's suffix or "etc." often ends a sentence ("... known today as Visa Inc. The"): it
-# ends one where a capitalized word other than another suffix follows.
+# ends one where a capitalized word other than another suffix ("Co. Ltd.") follows.
+_COMPANY_SUFFIXES = "Inc|Corp|Ltd|Co"
 _END_BEFORE_A_CAPITAL = re.compile(r"\b(?:Inc|Corp|Ltd|etc)\.$")
-_NEXT_STARTS_A_SENTENCE = re.compile(r"[\"'(\[]?[A-Z](?!td\b|orp\b|nc\b|o\b)")
+_NEXT_STARTS_A_SENTENCE = re.compile(rf"[\"'(\[]?(?!(?:{_COMPANY_SUFFIXES})\b)[A-Z]")
 
 _LETTERS_AND_DIGITS = re.compile(r"[a-z0-9]+")
 
@@ -247,6 +248,7 @@ def _read_file(path: Path) -> bytes:
 def _not_an_end(text: str, end: int, next_start: int) -> bool:
     """Whether the stop at ``end`` belongs to an abbreviation or an initial rather than
     ending the sentence."""
-    if _END_BEFORE_A_CAPITAL.search(text, max(0, end - 6), end):
+    before = max(0, end - 6)
+    if _END_BEFORE_A_CAPITAL.search(text, before, end):
         return not _NEXT_STARTS_A_SENTENCE.match(text, next_start)
-    return bool(_NOT_AN_END.search(text, max(0, end - 6), end))
+    return bool(_NOT_AN_END.search(text, before, end))
