@@ -139,18 +139,14 @@ def _check_one(
         # x / x, x - x: a calculation that uses one figure against itself proves nothing.
         problems.append("it uses one figure against itself")
     asked = sorted({int(year) for year in YEAR.findall(context.question.text)})
-    wrong_way = _direction_problem(derivation, numbers, found_at, context, asked)
-    if wrong_way:
-        problems.append(wrong_way)
-    other_year = _other_year_problem(numbers, found_at, context.source, asked)
-    if other_year:
-        problems.append(other_year)
-    if len(asked) > 1 and _AVERAGE.search(context.question.text) and len(found_at) < len(asked):
-        # "106.4 million / 2" for the average of 2018 and 2019 halves one figure.
-        problems.append(
-            f"the question asks for an average over {' and '.join(map(str, asked))}, and the "
-            f"calculation takes {len(found_at)} figure(s) of the source"
-        )
+    # What the years the question names ask of the calculation's operands.
+    for problem in (
+        _direction_problem(derivation, numbers, found_at, context, asked),
+        _other_year_problem(numbers, found_at, context.source, asked),
+        _average_problem(context.question.text, len(found_at), asked),
+    ):
+        if problem:
+            problems.append(problem)
     if problems:
         return (), note, ", ".join(dict.fromkeys(problems))
     detail = note
@@ -216,6 +212,18 @@ def _other_year_problem(
                 f"figure; the question asks about {' and '.join(map(str, asked))}"
             )
     return None
+
+
+def _average_problem(question: str, figures: int, asked: list[int]) -> str | None:
+    """Why an average over the years a question names cannot be this calculation, or None:
+    it takes fewer figures of the source than there are years ("106.4 million / 2" for the
+    average of 2018 and 2019 halves one figure)."""
+    if len(asked) < 2 or figures >= len(asked) or not _AVERAGE.search(question):
+        return None
+    return (
+        f"the question asks for an average over {' and '.join(map(str, asked))}, and the "
+        f"calculation takes {figures} figure(s) of the source"
+    )
 
 
 def _column_years(mention: object, source: object) -> set[int] | None:
