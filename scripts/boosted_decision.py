@@ -45,14 +45,8 @@ def main() -> None:
     def rows_of(part: str, path: str) -> list[fit.Case]:
         records = [r for p in args.data for r in read_records(p) if in_part(r, part)]
         scored = stored_records([path], records, settings)
-        if part == "lockbox":
-            # Rows to score, never to fit on: fit.cases refuses the lockbox for fitting.
-            guard, fit.in_lockbox = fit.in_lockbox, lambda record: False
-            try:
-                return fit.cases(scored, settings, extra=refusing_rule)
-            finally:
-                fit.in_lockbox = guard
-        return fit.cases(scored, settings, extra=refusing_rule)
+        rows = fit.cases if part == "design" else fit.rows_to_score  # the lockbox is scored only
+        return rows(scored, settings, extra=refusing_rule)
 
     design, lockbox = rows_of("design", args.design), rows_of("lockbox", args.lockbox)
     names = fit.feature_names(design)

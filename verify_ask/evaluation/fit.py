@@ -78,12 +78,21 @@ Extra = Callable[[Judgement, Pool], Mapping[str, float]]
 
 
 def cases(scored: Iterable[Scored], settings: Settings, extra: Extra | None = None) -> list[Case]:
-    """Every record's candidates, judged by the hand rules, as feature rows."""
+    """Every record's candidates, judged by the hand rules, as feature rows to fit on."""
+    scored = list(scored)
+    if any(in_lockbox(item.record) for item in scored):
+        raise ValueError("the lockbox is never fitted on: pass --part design")
+    return rows_to_score(scored, settings, extra)
+
+
+def rows_to_score(
+    scored: Iterable[Scored], settings: Settings, extra: Extra | None = None
+) -> list[Case]:
+    """The same rows for any records, the lockbox's too: for scoring a model fitted on
+    ``cases``, never for fitting."""
     rules = replace(settings, decision="rules")
     found: list[Case] = []
     for item in scored:
-        if in_lockbox(item.record):
-            raise ValueError("the lockbox is never fitted on: pass --part design")
         outcome, source = item.outcome, Source(item.record.source)
         judgements = judge_samples(
             outcome.question, source, outcome.samples, rules, outcome.ranking, outcome.greedy
