@@ -141,7 +141,9 @@ def test_the_lockbox_is_never_fitted_on() -> None:
 
     item = Scored()
     item.record = record  # type: ignore[attr-defined]
-    with pytest.raises(ValueError, match="lockbox"):
+    from verify_ask.errors import UsageError
+
+    with pytest.raises(UsageError, match="lockbox"):
         cases([item], replace(__import__("verify_ask.pipeline").pipeline.Settings()))
 
 

@@ -171,6 +171,14 @@ def test_resume_needs_a_per_record_file(capsys) -> None:
     assert "--resume needs --per-record" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("part", ["lockbox", "all"])
+def test_fit_refuses_records_beyond_the_design_articles(part: str, capsys) -> None:
+    given = ["eval", "x.jsonl", "--part", part, "--per-record", "r.jsonl", "--fit", "w.json"]
+    assert main(given) == 2
+    error = capsys.readouterr().err
+    assert "--fit fits on design articles only" in error and error.count("\n") == 1
+
+
 def test_precision_of_no_answer_is_undefined_not_zero() -> None:
     from verify_ask.evaluation.metrics import Score
 

@@ -101,6 +101,8 @@ def evaluate(
         raise UsageError(f"{flag} needs --per-record FILE to read the stored records from")
     if baseline_model and baseline_url:
         raise UsageError("give --baseline-model or --baseline-url, not both")
+    if fit and part != "design":
+        raise UsageError(f"--fit fits on design articles only: pass --part design, not {part!r}")
     model, draft = declared["model"], declared["draft"]
     settings = options.settings_from(ctx.params, decision="rules" if fit else declared["decision"])
     if part not in PARTS:

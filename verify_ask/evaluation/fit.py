@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from verify_ask.decision import Judgement, evidence_of
 from verify_ask.decision.confidence import Model, Pool
+from verify_ask.errors import UsageError
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.evaluation.gold import verdict
 from verify_ask.evaluation.metrics import Score
@@ -81,7 +82,7 @@ def cases(scored: Iterable[Scored], settings: Settings, extra: Extra | None = No
     """Every record's candidates, judged by the hand rules, as feature rows to fit on."""
     scored = list(scored)
     if any(in_lockbox(item.record) for item in scored):
-        raise ValueError("the lockbox is never fitted on: pass --part design")
+        raise UsageError("the lockbox is never fitted on: pass --part design")
     return rows_to_score(scored, settings, extra)
 
 
