@@ -286,7 +286,8 @@ _IN_BEFORE = re.compile(r"\bin\s+$", re.IGNORECASE)
 
 def _names(text: str) -> tuple[str, ...]:
     """Stems of capitalized words; a code with digits or a hyphen ("AS-201") stays whole.
-    The currency asked in ("in Euros") names nothing."""
+    A capital letter alone is a name, a stopword's spelling or not ("Y genomes", "Block I");
+    the currency asked in ("in Euros") names nothing."""
     from verify_ask.text.normalize.units import currency_code
 
     seen: dict[str, None] = {}
