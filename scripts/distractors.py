@@ -169,8 +169,11 @@ def fake_answer(gold: str, passage: str, key: str, date: bool) -> str | None:
     return text if text_number not in passage else None
 
 
-def statement(question: str, fake: str, key: str, passage: str) -> str | None:
-    """The question turned into a sentence about something else, stating ``fake``."""
+def statement(
+    question: str, fake: str, key: str, passage: str, variant: int = 1
+) -> str | None:
+    """The question turned into a sentence about something else, stating ``fake``. A later
+    variant tries the swaps in another order, so the same question mirrors differently."""
     asked = question.strip().rstrip("?").strip()
     wh = WH.match(asked)
     if wh is None:
@@ -178,8 +181,9 @@ def statement(question: str, fake: str, key: str, passage: str) -> str | None:
     body = AUXILIARY.sub("", asked[wh.end() :]).strip()
     if len(body.split()) < 2:
         return None
-    swaps = (lambda b: swap_names(b, passage, key), lambda b: swap_numbers(b, key), swap_antonym)
-    for swap in swaps:
+    swaps = [lambda b: swap_names(b, passage, key), lambda b: swap_numbers(b, key), swap_antonym]
+    turn = (variant - 1) % len(swaps)
+    for swap in swaps[turn:] + swaps[:turn]:
         body, changed = swap(body)
         if changed:
             break
@@ -205,24 +209,27 @@ def sentences_with(passage: str, golds: list[str]) -> list[tuple[int, int]]:
     return spans
 
 
-def distractors(record: dict) -> list[dict]:
+def distractors(record: dict, variant: int = 1) -> list[dict]:
     golds = [a for a in record["answers"] if a]
     if not golds:
         return []
     passage = record["source"]
     shortest = min(golds, key=len)
-    fake = fake_answer(shortest, passage, record["id"], record.get("kind") == "date")
+    # Variant 1's key is the record's id alone, so its file is unchanged by later variants.
+    key = record["id"] if variant == 1 else f"{record['id']}#{variant}"
+    suffix = "-adv" if variant == 1 else f"-adv{variant}"
+    fake = fake_answer(shortest, passage, key, record.get("kind") == "date")
     if fake is None:
         return []
-    added = statement(record["question"], fake, record["id"], passage)
+    added = statement(record["question"], fake, key, passage, variant)
     if added is None:
         return []
-    at_start = pick(("start", "end", "end"), record["id"], "where") == "start"
+    at_start = pick(("start", "end", "end"), key, "where") == "start"
     with_distractor = f"{added} {passage}" if at_start else f"{passage} {added}"
     meta = {**record.get("meta", {}), "distractor": added, "fake_answer": fake, "of": record["id"]}
     kept = {
         **record,
-        "id": f"{record['id']}-adv",
+        "id": f"{record['id']}{suffix}",
         "dataset": f"{record['dataset']}_distractor",
         "source": with_distractor,
         "meta": meta,
@@ -237,7 +244,7 @@ def distractors(record: dict) -> list[dict]:
         out.append(
             {
                 **record,
-                "id": f"{record['id']}-adv-removed",
+                "id": f"{record['id']}{suffix}-removed",
                 "dataset": f"{record['dataset']}_distractor_removed",
                 "source": removed_source,
                 "answers": [],
@@ -250,7 +257,17 @@ def distractors(record: dict) -> list[dict]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("data", nargs="+", help="SQuAD records in the shared/data schema")
+    parser.add_argument(
+        "--variant",
+        type=int,
+        default=1,
+        help="another deterministic set of distractors for the same questions: other fake "
+        "names and figures, another place in the passage, the swaps tried in another order "
+        "(ids end in -advN; default 1, the original set)",
+    )
     args = parser.parse_args(argv)
+    if args.variant < 1:
+        parser.error("--variant must be 1 or more")
     counts: Counter[str] = Counter()
     for path in args.data:
         with open(path, encoding="utf-8") as handle:
@@ -258,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
                 if not line.strip():
                     continue
                 record = json.loads(line)
-                made = distractors(record)
+                made = distractors(record, args.variant)
                 counts["read"] += 1
                 counts["skipped" if not made else "made"] += 1
                 counts["removed"] += len(made) - 1 if made else 0

@@ -57,3 +57,13 @@ def test_a_question_with_nothing_to_swap_makes_no_record(tmp_path, capsys) -> No
         "squad1-test-adv-removed",
     ]
     assert "2 read, 1 with a distractor, 1 answer-removed, 1 skipped" in out.err
+
+
+def test_a_later_variant_mirrors_the_same_question_another_way_under_its_own_ids() -> None:
+    first = _generator().distractors(RECORD)
+    second = _generator().distractors(RECORD, variant=2)
+    assert [r["id"] for r in second] == ["squad1-test-adv2", "squad1-test-adv2-removed"]
+    assert second[0]["meta"]["distractor"] != first[0]["meta"]["distractor"]
+    assert second[0]["meta"]["fake_answer"] not in PASSAGE
+    assert second[0]["answers"] == RECORD["answers"] and second[1]["answers"] == []
+    assert _generator().distractors(RECORD, variant=1) == first  # variant 1 is the original set
