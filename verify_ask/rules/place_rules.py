@@ -551,6 +551,10 @@ def swapped_name(facts: Facts) -> str | None:
     return None
 
 
+_APOLLO = (
+    "The Apollo 1 cabin fire in January 1967 killed its crew. The Apollo 3 cabin fire occurred "
+    "in 1961."
+)
 _QUAKES = (
     "The 1994 Northridge earthquake was estimated to have cost $20 billion. The 1998 "
     "earthquake estimated to have cost: $30 billion."
@@ -558,22 +562,27 @@ _QUAKES = (
 
 
 @rule(
-    "S223", "swapped-year", "place", ["place.sentence"],
+    "S223", "swapped-number", "place", ["place.sentence"],
     examples=[
         Example(_QUAKES, "How much was the 1994 earthquake estimated to have cost?",
                 "$30 billion"),
         Example(_QUAKES, "How much was the 1994 earthquake estimated to have cost?",
                 "$20 billion", refused=False),
+        # Any number the question writes, not only a year.
+        Example(_APOLLO, "In what year did the Apollo 1 cabin fire occur?", "1961"),
+        Example(_APOLLO, "In what year did the Apollo 1 cabin fire occur?", "1967",
+                refused=False),
     ],
 )  # fmt: skip
-def swapped_year(facts: Facts) -> str | None:
-    """The sentence has another year in the place of the question's, beside its words.
+def swapped_number(facts: Facts) -> str | None:
+    """The sentence has another number in the place of the question's, beside its words.
 
-    "The 1998 earthquake estimated to have cost" does not say what the 1994 one cost."""
+    "The 1998 earthquake estimated to have cost" does not say what the 1994 one cost, nor
+    "the Apollo 3 cabin fire" when the Apollo 1 fire was."""
     place = _in_text(facts)
-    other = place and relations.swapped_year(facts.question, place.sentence_text)
+    other = place and relations.swapped_number(facts.question, place.sentence_text)
     if other is not None:
-        return f"that sentence says it of {other}, in the place of the question's year"
+        return f"that sentence says it of {other}, in the place of the question's number"
     return None
 
 

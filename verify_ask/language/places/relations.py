@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from verify_ask.language.lexicon import CHANGE_VERBS, NOT_NAMES, YEAR
+from verify_ask.language.lexicon import CHANGE_VERBS, NOT_NAMES
 from verify_ask.language.places.words import WORD, has_word, question_words, same_stem
 from verify_ask.language.question import Question, stem, stems_of
 
@@ -364,16 +364,21 @@ def swapped_name(question: Question, sentence: str, written: Callable[[str], boo
     return _swapped_name(question.text, absent, frozenset(question.terms), sentence)
 
 
-def swapped_year(question: Question, sentence: str) -> str | None:
-    """The year a sentence puts where the question has its own, beside the question's words,
-    when the sentence never writes the question's: "The 1998 earthquake estimated to have
-    cost" for "How much was the 1994 earthquake estimated to have cost?" (a distractor's
-    swap of a time, as of a name)."""
-    written = set(YEAR.findall(sentence))
-    absent = tuple(year for year in YEAR.findall(question.text) if year not in written)
+def swapped_number(question: Question, sentence: str) -> str | None:
+    """The number a sentence puts where the question has its own, beside the question's
+    words, when the sentence never writes the question's: "The 1998 earthquake estimated to
+    have cost" for "How much was the 1994 earthquake estimated to have cost?", "The Apollo 3
+    cabin fire" for "the Apollo 1 cabin fire", "in a 26 hour period" for "in a 24 hour
+    period" (a distractor's swap of a time or a number, as of a name)."""
+    written = {_plain(word) for word in WORD.findall(sentence) if word[0].isdigit()}
+    absent = tuple(
+        word
+        for word in WORD.findall(question.text)
+        if word[0].isdigit() and _plain(word) not in written
+    )
     if not absent:
         return None
-    return _swapped_year(question.text, absent, sentence)
+    return _swapped_number(question.text, absent, sentence)
 
 
 _ANCHOR = 3
@@ -423,23 +428,28 @@ def _swapped_name(
 
 
 @lru_cache(maxsize=4096)
-def _swapped_year(question: str, absent: tuple[str, ...], sentence: str) -> str | None:
+def _swapped_number(question: str, absent: tuple[str, ...], sentence: str) -> str | None:
     asked = WORD.findall(question)
     said = WORD.findall(sentence)
-    for index, year in enumerate(asked):
-        if year in absent:
-            other = _in_slot(said, asked, index, index, _another_year(year))
+    for index, number in enumerate(asked):
+        if number in absent:
+            other = _in_slot(said, asked, index, index, _another_number(number))
             if other:
                 return other
     return None
 
 
-def _another_year(asked: str) -> Reader:
+def _another_number(asked: str) -> Reader:
     def read(words: list[str], start: int, step: int) -> str | None:
-        there = words[start] if 0 <= start < len(words) else ""  # a year is one word
-        return there if YEAR.fullmatch(there) and there != asked else None
+        there = words[start] if 0 <= start < len(words) else ""  # a number is one word
+        return there if there[:1].isdigit() and _plain(there) != _plain(asked) else None
 
     return read
+
+
+def _plain(number: str) -> str:
+    """A number as compared: "1,200" is "1200"."""
+    return number.replace(",", "")
 
 
 def _in_slot(said: list[str], asked: list[str], first: int, last: int, read: Reader) -> str | None:
