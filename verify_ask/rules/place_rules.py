@@ -303,6 +303,14 @@ _CENTER = "The most recent center opened in Hong Kong in 2015."
         Example("The oldest center opened in Lyon in 1990. The most recent center opened in "
                 "Hong Kong in 2015.", "In what year did the oldest center open?", "1990",
                 refused=False),
+        # A period is no other: the monthly fee does not give the annual one.
+        Example("The typical monthly fee for a private school is 750 euros.",
+                "What is the typical annual fee for a private school?", "750 euros"),
+        Example("The typical annual fee for a private school is 7,500 euros, or 750 monthly.",
+                "What is the typical annual fee for a private school?", "7,500 euros",
+                refused=False),
+        Example("Women in the regiment numbered 40.", "How many men were in the regiment?",
+                "40"),
     ],
 )  # fmt: skip
 def opposite_word(facts: Facts) -> str | None:

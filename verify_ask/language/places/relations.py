@@ -27,7 +27,11 @@ _OPPOSITES = [
         # Verbs with their irregular forms: "take land" against "gave land".
         "give,gave,given/take,took,taken buy,bought/sell,sold add/remove "
         "arrive/depart accept/reject lose,lost/defeat "
-        "agree,agreement/dispute declare/end"
+        "agree,agreement/dispute declare/end "
+        # Superlatives of more/fewer ("at least" is no opposite of "most"), the sexes, and a
+        # period: "the typical monthly cost" does not give the annual one.
+        "most/fewest longest/shortest men/women male/female boys/girls "
+        "annual/monthly annual/weekly annual/daily monthly/weekly monthly/daily weekly/daily"
     ).split()
     for first, second in [pair.split("/")]
     for word, other in ((first, second), (second, first))
