@@ -546,6 +546,11 @@ _FOCUS = (
         Example("Dyrrachium is a port on the Adriatic. In 1185 Dyrrachium fell to the Normans. "
                 "The Normans attack the Caldera League in 1179.",
                 "When did the Normans attack Dyrrachium?", "1179"),
+        # Four function words may stand between the question's words and its name.
+        Example("Victoria had 32,463 farms in 2004. Farms are there in Norrland: 64,926.",
+                "How many farms are there in Victoria?", "64,926"),
+        Example("Victoria had 32,463 farms in 2004. Farms are there in Norrland: 64,926.",
+                "How many farms are there in Victoria?", "32,463", refused=False),
     ],
 )  # fmt: skip
 def swapped_name(facts: Facts) -> str | None:

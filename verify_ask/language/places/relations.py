@@ -385,9 +385,10 @@ def swapped_number(question: Question, sentence: str) -> str | None:
     return _swapped_number(question.text, absent, sentence)
 
 
-_ANCHOR = 3
+_ANCHOR = 5
 """The most of the question's words beside its name that are looked for around the other:
-as few as hold a word that is no function word ("focus at", "rule that the")."""
+as few as hold a word that is no function word ("focus at", "rule that the", "farms are
+there in")."""
 
 Reader = Callable[[list[str], int, int], str | None]
 """What a sentence's words write at ``start``, read on by ``step`` (1 or -1), in the place
