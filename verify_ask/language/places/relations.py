@@ -7,10 +7,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import combinations
 
 from verify_ask.language.lexicon import CHANGE_VERBS, NOT_NAMES
 from verify_ask.language.places.words import WORD, has_word, question_words, same_stem
 from verify_ask.language.question import Question, stem, stems_of
+
+_PERIODS = ("annual", "monthly", "weekly", "daily")
 
 # SQuAD v2 makes unanswerable questions by swapping a word for its opposite. Each side is
 # compared by its stems, so a side lists one form per stem ("add" covers "added"), the first
@@ -28,10 +31,10 @@ _OPPOSITES = [
         "give,gave,given/take,took,taken buy,bought/sell,sold add/remove "
         "arrive/depart accept/reject lose,lost/defeat "
         "agree,agreement/dispute declare/end "
-        # Superlatives of more/fewer ("at least" is no opposite of "most"), the sexes, and a
-        # period: "the typical monthly cost" does not give the annual one.
+        # Superlatives of more/fewer ("at least" is no opposite of "most"), the sexes, and
+        # any two periods: "the typical monthly cost" does not give the annual one.
         "most/fewest longest/shortest men/women male/female boys/girls "
-        "annual/monthly annual/weekly annual/daily monthly/weekly monthly/daily weekly/daily"
+        + " ".join(f"{a}/{b}" for a, b in combinations(_PERIODS, 2))
     ).split()
     for first, second in [pair.split("/")]
     for word, other in ((first, second), (second, first))
@@ -374,11 +377,12 @@ def swapped_number(question: Question, sentence: str) -> str | None:
     have cost" for "How much was the 1994 earthquake estimated to have cost?", "The Apollo 3
     cabin fire" for "the Apollo 1 cabin fire", "in a 26 hour period" for "in a 24 hour
     period" (a distractor's swap of a time or a number, as of a name)."""
-    written = {_plain(word) for word in WORD.findall(sentence) if word[0].isdigit()}
+    # A number's stem drops its separators: "1,200" is "1200".
+    written = {stem(word) for word in WORD.findall(sentence) if word[:1].isdigit()}
     absent = tuple(
         word
         for word in WORD.findall(question.text)
-        if word[0].isdigit() and _plain(word) not in written
+        if word[:1].isdigit() and stem(word) not in written
     )
     if not absent:
         return None
@@ -447,14 +451,9 @@ def _swapped_number(question: str, absent: tuple[str, ...], sentence: str) -> st
 def _another_number(asked: str) -> Reader:
     def read(words: list[str], start: int, step: int) -> str | None:
         there = words[start] if 0 <= start < len(words) else ""  # a number is one word
-        return there if there[:1].isdigit() and _plain(there) != _plain(asked) else None
+        return there if there[:1].isdigit() and stem(there) != stem(asked) else None
 
     return read
-
-
-def _plain(number: str) -> str:
-    """A number as compared: "1,200" is "1200"."""
-    return number.replace(",", "")
 
 
 def _in_slot(said: list[str], asked: list[str], first: int, last: int, read: Reader) -> str | None:
