@@ -529,6 +529,11 @@ def other_subject(facts: Facts) -> str | None:
     return None
 
 
+_COLONIES = (
+    "At the start of the war, the French North American colonies had a population of roughly "
+    "60,000 European settlers, compared with 2 million in the British North American colonies."
+)
+
 _FOCUS = (
     "NASA chose lunar orbit rendezvous in 1962. Direct ascent was the primary mission focus at "
     "NASA in 1961. Direct ascent the primary mission focus at Tessaro in 1955."
@@ -551,16 +556,38 @@ _FOCUS = (
                 "How many farms are there in Victoria?", "64,926"),
         Example("Victoria had 32,463 farms in 2004. Farms are there in Norrland: 64,926.",
                 "How many farms are there in Victoria?", "32,463", refused=False),
+        # A comparison gives each name its own clause.
+        Example(_COLONIES, "How many people were in the French North American colonies?",
+                "2 million"),
+        Example(_COLONIES, "How many people were in the French North American colonies?",
+                "60,000", refused=False),
+        # A name across a comma is no comparison.
+        Example("Singer argued against the graph at a United States Senate Committee on "
+                "Commerce, Science and Transportation hearing on 18 July 2000.",
+                "When did Singer argue against the graph at a Senate Committee hearing?", "18 July 2000",
+                refused=False),
     ],
 )  # fmt: skip
 def swapped_name(facts: Facts) -> str | None:
-    """The sentence has another name in the place of the question's, in the question's words.
+    """The sentence or the figure's clause has another name in the place of the question's.
 
-    "... the primary mission focus at Tessaro in 1955" does not say when it was NASA's."""
+    "... the primary mission focus at Tessaro in 1955" does not say when it was NASA's, in
+    the question's words, nor "compared with 2 million in the British North American
+    colonies" how many lived in the French ones."""
     place = _in_text(facts)
-    other = place and relations.swapped_name(facts.question, place.sentence_text, place.names_here)
+    if place is None:
+        return None
+    other = relations.swapped_name(facts.question, place.sentence_text, place.names_here)
     if other is not None:
         return f"that sentence says it of {other!r}, in the place of the question's name"
+    (clause_start, clause_end), (sentence_start, sentence_end) = place.clause, place.sentence
+    text = place.text
+    rest = f"{text[sentence_start:clause_start]} {text[clause_end:sentence_end]}"
+    other = relations.swapped_name_in_clause(
+        facts.question, text[clause_start:clause_end], rest
+    )
+    if other is not None:
+        return f"the figure's clause says it of {other!r}, in the place of the question's name"
     return None
 
 

@@ -11,7 +11,7 @@ from itertools import combinations
 
 from verify_ask.language.lexicon import CHANGE_VERBS, NOT_NAMES
 from verify_ask.language.places.words import WORD, has_word, question_words, same_stem
-from verify_ask.language.question import Question, stem, stems_of
+from verify_ask.language.question import Question, is_code, stem, stems_of
 
 _PERIODS = ("annual", "monthly", "weekly", "daily")
 
@@ -369,6 +369,51 @@ def swapped_name(question: Question, sentence: str, written: Callable[[str], boo
     if not absent:
         return None
     return _swapped_name(question.text, absent, frozenset(question.terms), sentence)
+
+
+def swapped_name_in_clause(question: Question, clause: str, rest: str) -> str | None:
+    """The name the figure's clause puts where the question has one of its own, when the
+    rest of its sentence puts the question's name there: "the French North American
+    colonies had a population of roughly 60,000 European settlers, *compared with 2 million
+    in the British North American colonies*" does not say that 2 million lived in the French
+    ones. A comparison sets two names side by side in the question's words, a clause each;
+    a name that only runs across a comma ("the Senate Committee on Commerce, Science and
+    Transportation hearing") is no comparison."""
+    # Only a name the rest writes as the question does: one written otherwise (initials,
+    # an abbreviation) might be the clause's "other" name.
+    clause_stems, rest_stems = _stems(clause), _stems(rest)
+    absent = tuple(
+        name
+        for name in question.names
+        if not is_code(name) and name in rest_stems and name not in clause_stems
+    )
+    if not absent:
+        return None
+    other = _swapped_name(question.text, absent, frozenset(question.terms), clause)
+    if other is None or not _stands_in_slot(question.text, absent, rest):
+        return None
+    return other
+
+
+def _stands_in_slot(question: str, names: tuple[str, ...], text: str) -> bool:
+    """Whether the text writes one of the question's names beside the question's words."""
+    asked, said = WORD.findall(question), WORD.findall(text)
+
+    def the_name(words: list[str], start: int, step: int) -> str | None:
+        if step > 0 and start < len(words) and words[start].lower() == "the":
+            start += 1
+        there = words[start] if 0 <= start < len(words) else ""
+        return there if there[:1].isupper() and stem(there.lower()) in names else None
+
+    return any(
+        _in_slot(said, asked, index, index, the_name)
+        for index, word in enumerate(asked)
+        if stem(word.lower()) in names
+    )
+
+
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(stem(word.lower()) for word in WORD.findall(text))
 
 
 def swapped_number(question: Question, sentence: str) -> str | None:
