@@ -564,8 +564,8 @@ _FOCUS = (
         # A name across a comma is no comparison.
         Example("Singer argued against the graph at a United States Senate Committee on "
                 "Commerce, Science and Transportation hearing on 18 July 2000.",
-                "When did Singer argue against the graph at a Senate Committee hearing?", "18 July 2000",
-                refused=False),
+                "When did Singer argue against the graph at a Senate Committee hearing?",
+                "18 July 2000", refused=False),
     ],
 )  # fmt: skip
 def swapped_name(facts: Facts) -> str | None:
