@@ -288,6 +288,7 @@ def polarity(facts: Facts) -> str | None:
 
 
 _CENTER = "The most recent center opened in Hong Kong in 2015."
+_MIDWAY = "The north-south midway point lies 22 miles north of Harlow."
 
 
 @rule(
@@ -311,6 +312,12 @@ _CENTER = "The most recent center opened in Hong Kong in 2015."
                 refused=False),
         Example("Women in the regiment numbered 40.", "How many men were in the regiment?",
                 "40"),
+        # The opposite in the question's word's place: the sentence's other "south" is not
+        # beside the question's words.
+        Example(_MIDWAY, "How many miles south of Harlow is the north-south midway point?",
+                "22"),
+        Example(_MIDWAY, "How many miles north of Harlow is the north-south midway point?",
+                "22", refused=False),
     ],
 )  # fmt: skip
 def opposite_word(facts: Facts) -> str | None:
@@ -319,11 +326,14 @@ def opposite_word(facts: Facts) -> str | None:
     The figure's sentence, or the one before, says it instead ("under the age of 18" against
     "over the age of 18"). Where the figure's own clause says the opposite, the sentence
     before saying the question's word does not make up for it ("Skylab's first crew ... in
-    1985" after "Skylab's last crew departed")."""
+    1985" after "Skylab's last crew departed"), nor does the sentence writing the question's
+    word elsewhere, where it puts the opposite in that word's place ("miles north of San
+    Jose is the north - south midway point" for "miles south of San Jose")."""
     place = _in_text(facts)
     opposite = place and (
         relations.opposite(facts.question, set(place.told_in_clause))
         or relations.opposite(facts.question, set(place.told))
+        or relations.opposite_in_slot(facts.question, place.sentence_text)
     )
     if opposite is not None:
         asked, said = opposite

@@ -89,6 +89,32 @@ def opposite(question: Question, said: set[str]) -> tuple[str, str] | None:
     return None
 
 
+def opposite_in_slot(question: Question, sentence: str) -> tuple[str, str] | None:
+    """The question's word and its opposite, where the sentence puts the opposite in the
+    word's place beside the question's words, though it may write the word elsewhere:
+    "Miles north of San Jose is the north - south midway point" for "How many miles south of
+    San Jose is the north - south midway point?" (``opposite`` reads the sentence's words
+    as a set, so its own "south" made up for it)."""
+    asked = WORD.findall(question.text)
+    said = WORD.findall(sentence)
+    for index, word in enumerate(asked):
+        asked_stem = stem(word.lower())
+        for forms, other_forms, form_stems, other_stems in _OPPOSITES:
+            if asked_stem in form_stems and _in_slot(
+                said, asked, index, index, _one_of(other_stems)
+            ):
+                return forms.split(",")[0], other_forms.split(",")[0]
+    return None
+
+
+def _one_of(stems: frozenset[str]) -> Reader:
+    def read(words: list[str], start: int, step: int) -> str | None:
+        there = words[start].lower() if 0 <= start < len(words) else ""
+        return there if stem(there) in stems else None
+
+    return read
+
+
 _STOPS_DOING = re.compile(
     r"\b(stop(?:ped|s)?|ceas(?:e|ed|es)|quit|halt(?:ed|s)?|end(?:ed|s)?)\s+([a-z]+ing)\b",
     re.IGNORECASE,
