@@ -18,6 +18,11 @@ CASES = [
     ("Who founded OrigoTech?", None, False),
     ("Which FY has a higher EBITDA?", "date", False),
     ("In which fiscal year were sales larger?", "date", False),
+    # The thing a what-question names before its first preposition says the kind.
+    ("What is the hottest temperature record for Fresno?", "number", False),
+    ("What was the Deferred income tax assets as reported?", "number", False),
+    ("What was the wedding date?", "date", False),
+    ("What was the name of the company with the highest revenue?", None, False),
 ]
 
 

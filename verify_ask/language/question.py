@@ -40,6 +40,23 @@ _NUMBER_CUES = re.compile(
     r"|\bpercentage\b|\bpercent\b|\bnumber of\b|\bamount of\b",
     re.IGNORECASE,
 )
+# "What is the hottest temperature record for Fresno?", "What was the wedding date?": the
+# thing a what-question asks for is named before its first preposition, a few words after
+# "what is the", and a measure or a date there says which kind it wants.
+_ASKED_THING = (
+    r"^\s*(?:what|which)\s+(?:is|was|are|were)\s+(?:the\s+|an?\s+)?"
+    r"(?:(?!(?:of|in|for|at|on|by|to|from|with|during|that|when|did|does|do)\b)[\w'-]+\s+){0,3}?"
+)
+_ASKED_DATE = re.compile(_ASKED_THING + r"(?:date|year|day|month|decade|century)\b", re.I)
+_ASKED_MEASURE = re.compile(
+    _ASKED_THING
+    + r"(?:temperatures?|population|diameter|radius|magnitude|rainfall|snowfall|length|height"
+    r"|width|depth|distance|area|weight|mass|speed|velocity|elevation|altitude|capacity"
+    r"|costs?|fees?|prices?|budget|salary|wages?|revenues?|income|sales|profits?|losses|expenses"
+    r"|assets|liabilities|receivables|goodwill|depreciation|amortization|margin|dividends?"
+    r"|debt|balance)\b",
+    re.I,
+)
 _ARITHMETIC_CUES = re.compile(
     r"\b(difference|change|changed|increase|decrease|growth|average|mean|ratio|combined|sum"
     r"|how much more|how many more|how much less|how many fewer|how many less|by how much"
@@ -129,9 +146,9 @@ def analyze_question(text: str) -> Question:
     # The question's words as the rules read them: a fiscal year as its year ("FY18" as
     # "2018"), neither a name nor what the question asks about.
     cleaned = vocabulary.with_plain_years(fold(written))
-    if _DATE_CUES.search(cleaned):
+    if _DATE_CUES.search(cleaned) or _ASKED_DATE.search(cleaned):
         expects: Kind | None = "date"
-    elif _NUMBER_CUES.search(cleaned):
+    elif _NUMBER_CUES.search(cleaned) or _ASKED_MEASURE.search(cleaned):
         expects = "number"
     else:
         expects = None
