@@ -30,11 +30,12 @@ def test_sentences_split_on_ends_not_decimals() -> None:
          ["Pears etc. are fruit.", "Figs etc.", "Then plums."]),
         ("Dr. Hugh L. Dryden led it.", ["Dr. Hugh L. Dryden led it."]),
         ("The low was −7.0 °C. The Alps are cold.", ["The low was −7.0 °C.", "The Alps are cold."]),
+        ("Wisconsin v. Yoder was decided in 1972.", ["Wisconsin v. Yoder was decided in 1972."]),
     ],
     ids=["suffix-then-capital-ends", "suffix-then-verb-goes-on", "suffix-before-suffix",
          "suffix-then-a-short-name-ends",
          "etc-ends-before-a-capital", "title-and-initial-never-end",
-         "a-units-letter-is-no-initial"],
+         "a-units-letter-is-no-initial", "a-case-names-v-is-no-end"],
 )  # fmt: skip
 def test_abbreviations_and_initials_end_a_sentence_only_where_they_should(
     text: str, sentences: list[str]

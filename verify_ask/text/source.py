@@ -25,11 +25,12 @@ MAX_SOURCE_BYTES = 64 * 1024 * 1024
 # A sentence ends at . ! ? (optionally closed by a quote or bracket) followed by whitespace,
 # or at a line break. A decimal point ("3.5") has no whitespace after it, so it never ends one.
 _SENTENCE_END = re.compile(r"""[.!?]["')\]]*\s+|\n+""")
-# ...but not after an initial ("Hugh L. Dryden") or a common abbreviation ("Dr.", "Sept.").
+# ...but not after an initial ("Hugh L. Dryden") or a common abbreviation ("Dr.", "Sept.", the
+# "v." of a case name: "Wisconsin v. Yoder").
 # An initial stands after a space or a bracket: the C of "-7.0 °C." is a unit's.
 _NOT_AN_END = re.compile(
     r"(?:(?<![^\s(\[\"'])[A-Z]|\b(?:Mr|Mrs|Ms|Dr|Prof|St|Mt|Ft|Jr|Sr|Gen|Gov|Sen|Rep|Lt|Col|Capt|Sgt|Rev|Co"
-    r"|Bros|vs|approx|ca|No|Nos|Fig|Vol|pp|e\.g|i\.e|U\.S|U\.K|"
+    r"|Bros|vs|v|approx|ca|No|Nos|Fig|Vol|pp|e\.g|i\.e|U\.S|U\.K|"
     + "|".join(MONTH_ABBREVIATIONS)
     + r"))\.$"
 )
