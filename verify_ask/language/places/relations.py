@@ -95,7 +95,13 @@ def opposite_in_slot(question: Question, sentence: str) -> tuple[str, str] | Non
     "Miles north of San Jose is the north - south midway point" for "How many miles south of
     San Jose is the north - south midway point?" (``opposite`` reads the sentence's words
     as a set, so its own "south" made up for it)."""
-    asked = WORD.findall(question.text)
+    return _opposite_in_slot(question.text, sentence)
+
+
+@lru_cache(maxsize=4096)
+def _opposite_in_slot(question: str, sentence: str) -> tuple[str, str] | None:
+    # Asked of every figure of the sentence, rivals included, as the swapped readings are.
+    asked = WORD.findall(question)
     said = WORD.findall(sentence)
     for index, word in enumerate(asked):
         asked_stem = stem(word.lower())
@@ -426,8 +432,7 @@ def _stands_in_slot(question: str, names: tuple[str, ...], text: str) -> bool:
     asked, said = WORD.findall(question), WORD.findall(text)
 
     def the_name(words: list[str], start: int, step: int) -> str | None:
-        if step > 0 and start < len(words) and words[start].lower() == "the":
-            start += 1
+        start = _past_article(words, start, step)
         there = words[start] if 0 <= start < len(words) else ""
         return there if there[:1].isupper() and stem(there.lower()) in names else None
 
@@ -436,6 +441,14 @@ def _stands_in_slot(question: str, names: tuple[str, ...], text: str) -> bool:
         for index, word in enumerate(asked)
         if stem(word.lower()) in names
     )
+
+
+def _past_article(words: list[str], start: int, step: int) -> int:
+    """Where a name read forward from ``start`` begins: past a "the" ("in the British North
+    American colonies", "attack the Caldera League" for "attack Dyrrachium")."""
+    if step > 0 and start < len(words) and words[start].lower() == "the":
+        return start + 1
+    return start
 
 
 def _stems(text: str) -> frozenset[str]:
@@ -482,8 +495,7 @@ def _swapped_name(
     def another_name(words: list[str], start: int, step: int) -> str | None:
         """The capitalized words there, when they are another name: none of them a word of
         the question ("Judges serve" for "do judges of the CJEU serve")."""
-        if step > 0 and start < len(words) and words[start].lower() == "the":
-            start += 1  # "attack the Caldera League" for "attack Dyrrachium"
+        start = _past_article(words, start, step)  # "attack the Caldera League"
         run = _capitalized_run(words, start, step)
         if step < 0:
             run.reverse()
