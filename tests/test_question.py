@@ -21,6 +21,7 @@ CASES = [
     # The thing a what-question names before its first preposition says the kind.
     ("What is the hottest temperature record for Fresno?", "number", False),
     ("What was the Deferred income tax assets as reported?", "number", False),
+    ("What was the effective tax rate in 2019?", "number", False),
     ("What was the wedding date?", "date", False),
     ("What was the name of the company with the highest revenue?", None, False),
 ]

@@ -33,12 +33,14 @@ _DATE_CUES = re.compile(
     re.IGNORECASE,
 )
 # A question that asks for a day or a month is answered at that precision or not at all.
-_NUMBER_CUES = re.compile(
-    r"\bhow\s+(many|much|long|old|far|big|large|tall|high|deep|wide|often|fast)\b"
-    r"|\b(what|which)\s+(is|was|were|are)?\s*(the\s+)?(number|amount|percentage|percent|share"
-    r"|proportion|ratio|rate|total|sum|average|cost|price|value|population|size|age|count)\b"
-    r"|\bpercentage\b|\bpercent\b|\bnumber of\b|\bamount of\b",
-    re.IGNORECASE,
+# What a what-question names asks for a figure ("What is the population", "What percentage").
+_MEASURES = (
+    r"number|amount|percentage|percent|share|proportion|ratio|rate|total|sum|average|value|size"
+    r"|age|count|temperatures?|population|diameter|radius|magnitude|rainfall|snowfall|length"
+    r"|height|width|depth|distance|area|weight|mass|speed|velocity|elevation|altitude|capacity"
+    r"|costs?|fees?|prices?|budget|salary|wages?|revenues?|income|sales|profits?|losses"
+    r"|expenses|assets|liabilities|receivables|goodwill|depreciation|amortization|margin"
+    r"|dividends?|debt|balance"
 )
 # "What is the hottest temperature record for Fresno?", "What was the wedding date?": the
 # thing a what-question asks for is named before its first preposition, a few words after
@@ -48,14 +50,12 @@ _ASKED_THING = (
     r"(?:(?!(?:of|in|for|at|on|by|to|from|with|during|that|when|did|does|do)\b)[\w'-]+\s+){0,3}?"
 )
 _ASKED_DATE = re.compile(_ASKED_THING + r"(?:date|year|day|month|decade|century)\b", re.I)
-_ASKED_MEASURE = re.compile(
-    _ASKED_THING
-    + r"(?:temperatures?|population|diameter|radius|magnitude|rainfall|snowfall|length|height"
-    r"|width|depth|distance|area|weight|mass|speed|velocity|elevation|altitude|capacity"
-    r"|costs?|fees?|prices?|budget|salary|wages?|revenues?|income|sales|profits?|losses|expenses"
-    r"|assets|liabilities|receivables|goodwill|depreciation|amortization|margin|dividends?"
-    r"|debt|balance)\b",
-    re.I,
+_NUMBER_CUES = re.compile(
+    r"\bhow\s+(many|much|long|old|far|big|large|tall|high|deep|wide|often|fast)\b"
+    rf"|\b(what|which)\s+(is|was|were|are)?\s*(the\s+)?({_MEASURES})\b"
+    rf"|{_ASKED_THING}({_MEASURES})\b"
+    r"|\bpercentage\b|\bpercent\b|\bnumber of\b|\bamount of\b",
+    re.IGNORECASE,
 )
 _ARITHMETIC_CUES = re.compile(
     r"\b(difference|change|changed|increase|decrease|growth|average|mean|ratio|combined|sum"
@@ -148,7 +148,7 @@ def analyze_question(text: str) -> Question:
     cleaned = vocabulary.with_plain_years(fold(written))
     if _DATE_CUES.search(cleaned) or _ASKED_DATE.search(cleaned):
         expects: Kind | None = "date"
-    elif _NUMBER_CUES.search(cleaned) or _ASKED_MEASURE.search(cleaned):
+    elif _NUMBER_CUES.search(cleaned):
         expects = "number"
     else:
         expects = None
