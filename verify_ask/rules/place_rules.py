@@ -590,11 +590,8 @@ def swapped_name(facts: Facts) -> str | None:
     other = relations.swapped_name(facts.question, place.sentence_text, place.names_here)
     if other is not None:
         return f"that sentence says it of {other!r}, in the place of the question's name"
-    (clause_start, clause_end), (sentence_start, sentence_end) = place.clause, place.sentence
-    text = place.text
-    rest = f"{text[sentence_start:clause_start]} {text[clause_end:sentence_end]}"
     other = relations.swapped_name_in_clause(
-        facts.question, text[clause_start:clause_end], rest
+        facts.question, place.clause_text, place.beside_clause
     )
     if other is not None:
         return f"the figure's clause says it of {other!r}, in the place of the question's name"

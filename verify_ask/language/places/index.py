@@ -276,8 +276,20 @@ class TextPlace(Place):
         """Where the figure's clause starts and ends (``words.clause_around``)."""
         return clause_around(self._index.text, self.start, self.end, *self.sentence)
 
+    @property
+    def clause_text(self) -> str:
+        text, (start, end) = self._index.text, self.clause
+        return text[start:end]
+
+    @property
+    def beside_clause(self) -> str:
+        """The figure's sentence without its clause: what the rest of the sentence says."""
+        text, (clause_start, clause_end) = self._index.text, self.clause
+        sentence_start, sentence_end = self.sentence
+        return f"{text[sentence_start:clause_start]} {text[clause_end:sentence_end]}"
+
     @cached_property
-    def _clause_text(self) -> str:
+    def _clause_without_figure(self) -> str:
         """The figure's clause around it, after the year that labels it, if one does."""
         text, (clause_start, clause_end) = self._index.text, self.clause
         # "(2018: £12.4 million)": the year before the colon is the figure's.
@@ -358,7 +370,9 @@ class TextPlace(Place):
 
     @cached_property
     def other_time(self) -> str | None:
-        return self._index._other_time(self._question, self.end, self._given_for, self._clause_text)
+        return self._index._other_time(
+            self._question, self.end, self._given_for, self._clause_without_figure
+        )
 
 
 class PlaceIndex(NameIndex):
