@@ -31,11 +31,16 @@ def test_sentences_split_on_ends_not_decimals() -> None:
         ("Dr. Hugh L. Dryden led it.", ["Dr. Hugh L. Dryden led it."]),
         ("The low was −7.0 °C. The Alps are cold.", ["The low was −7.0 °C.", "The Alps are cold."]),
         ("Wisconsin v. Yoder was decided in 1972.", ["Wisconsin v. Yoder was decided in 1972."]),
+        ("He ruled Galilee.[citation needed] Norrland lay siege in 1953.",
+         ["He ruled Galilee.[citation needed]", "Norrland lay siege in 1953."]),
+        ("It grew.[12][note 3] Then it fell. A list [a] of things.",
+         ["It grew.[12][note 3]", "Then it fell.", "A list [a] of things."]),
     ],
     ids=["suffix-then-capital-ends", "suffix-then-verb-goes-on", "suffix-before-suffix",
          "suffix-then-a-short-name-ends",
          "etc-ends-before-a-capital", "title-and-initial-never-end",
-         "a-units-letter-is-no-initial", "a-case-names-v-is-no-end"],
+         "a-units-letter-is-no-initial", "a-case-names-v-is-no-end",
+         "a-footnote-mark-stays-with-its-sentence", "footnote-marks-in-a-row"],
 )  # fmt: skip
 def test_abbreviations_and_initials_end_a_sentence_only_where_they_should(
     text: str, sentences: list[str]

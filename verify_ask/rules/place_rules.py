@@ -566,6 +566,9 @@ _FOCUS = (
                 "How many farms are there in Victoria?", "64,926"),
         Example("Victoria had 32,463 farms in 2004. Farms are there in Norrland: 64,926.",
                 "How many farms are there in Victoria?", "32,463", refused=False),
+        # A web page's footnote mark closes the sentence before: "Tancred" is not this one's.
+        Example("Tancred took Jerusalem.[citation needed] Norrland lay siege to Antioch in "
+                "1953.", "When did Tancred lay siege to Antioch?", "1953"),
         # A comparison gives each name its own clause.
         Example(_COLONIES, "How many people were in the French North American colonies?",
                 "2 million"),

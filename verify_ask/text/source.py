@@ -22,9 +22,11 @@ _Built = TypeVar("_Built")
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
 """Refuse larger sources outright: reading them would exhaust memory long before an answer."""
 
-# A sentence ends at . ! ? (optionally closed by a quote or bracket) followed by whitespace,
-# or at a line break. A decimal point ("3.5") has no whitespace after it, so it never ends one.
-_SENTENCE_END = re.compile(r"""[.!?]["')\]]*\s+|\n+""")
+# A sentence ends at . ! ? (optionally closed by a quote or bracket, and followed by the
+# footnote marks of a copied web page: "Galilee.[citation needed]", "Earth.[12]") followed by
+# whitespace, or at a line break. A decimal point ("3.5") has no whitespace after it, so it
+# never ends one.
+_SENTENCE_END = re.compile(r"""[.!?]["')\]]*(?:\[[^\[\]\n]{1,40}\])*\s+|\n+""")
 # ...but not after an initial ("Hugh L. Dryden") or a common abbreviation ("Dr.", "Sept.", the
 # "v." of a case name: "Wisconsin v. Yoder").
 # An initial stands after a space or a bracket: the C of "-7.0 °C." is a unit's.
