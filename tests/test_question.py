@@ -57,6 +57,7 @@ def test_empty_question_is_an_input_error(text: str) -> None:
         ("When was the study on sequenced Y genomes published?", ("y",)),
         ("When was a study done on Block I and Block II?", ("block", "i", "ii")),
         ("How many U.S. states joined?", ()),
+        ("In what year was J.I. Pontanus born?", ("pontanus",)),
     ],
     ids=[
         "code-stays-whole",
@@ -68,6 +69,7 @@ def test_empty_question_is_an_input_error(text: str) -> None:
         "a-capital-letter-alone-is-a-name",
         "a-roman-numeral-is-a-name-though-a-pronoun-is-spelled-so",
         "an-initialism-with-stops-is-no-name",
+        "a-name-after-initials",
     ],
 )
 def test_names(text: str, names: tuple[str, ...]) -> None:

@@ -35,12 +35,17 @@ def test_sentences_split_on_ends_not_decimals() -> None:
          ["He ruled Galilee.[citation needed]", "Norrland lay siege in 1953."]),
         ("It grew.[12][note 3] Then it fell. A list [a] of things.",
          ["It grew.[12][note 3]", "Then it fell.", "A list [a] of things."]),
+        ("It is in a book by J.I. Pontanus. H.W. Wembly built it.",
+         ["It is in a book by J.I. Pontanus.", "H.W. Wembly built it."]),
+        ("Rome fell in 476 A.D. The Goths ruled. He left at 5 P.M. on Monday.",
+         ["Rome fell in 476 A.D.", "The Goths ruled.", "He left at 5 P.M. on Monday."]),
     ],
     ids=["suffix-then-capital-ends", "suffix-then-verb-goes-on", "suffix-before-suffix",
          "suffix-then-a-short-name-ends",
          "etc-ends-before-a-capital", "title-and-initial-never-end",
          "a-units-letter-is-no-initial", "a-case-names-v-is-no-end",
-         "a-footnote-mark-stays-with-its-sentence", "footnote-marks-in-a-row"],
+         "a-footnote-mark-stays-with-its-sentence", "footnote-marks-in-a-row",
+         "initials-in-a-row-never-end", "an-era-ends-before-a-capital"],
 )  # fmt: skip
 def test_abbreviations_and_initials_end_a_sentence_only_where_they_should(
     text: str, sentences: list[str]

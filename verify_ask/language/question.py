@@ -287,8 +287,10 @@ def negates(text: str, start: int = 0, end: int | None = None) -> bool:
     )
 
 
+# A capital after a sentence's end opens the next sentence, unless the period is an
+# initial's ("J.I. Pontanus", "U.S. Army").
 _CAPITALIZED = re.compile(
-    r"(?<![.?!]\s)(?<!^)\b(?:[A-Z][A-Za-z0-9'\-]*[A-Za-z0-9]|[A-Z](?![\w.'\-]))"
+    r"(?<!(?<!\b[A-Z])[.?!]\s)(?<!^)\b(?:[A-Z][A-Za-z0-9'\-]*[A-Za-z0-9]|[A-Z](?![\w.'\-]))"
 )
 
 

@@ -569,6 +569,9 @@ _FOCUS = (
         # A web page's footnote mark closes the sentence before: "Tancred" is not this one's.
         Example("Tancred took Jerusalem.[citation needed] Norrland lay siege to Antioch in "
                 "1953.", "When did Tancred lay siege to Antioch?", "1953"),
+        # A name after initials is a name: "J.I. Larsen" is not "J.I. Pontanus".
+        Example("It first appeared in 1631 in a book by J.I. Pontanus. J.I. Larsen was born in "
+                "1894.", "In what year was J.I. Pontanus born?", "1894"),
         # A comparison gives each name its own clause.
         Example(_COLONIES, "How many people were in the French North American colonies?",
                 "2 million"),

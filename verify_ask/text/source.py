@@ -29,18 +29,20 @@ MAX_SOURCE_BYTES = 64 * 1024 * 1024
 _SENTENCE_END = re.compile(r"""[.!?]["')\]]*(?:\[[^\[\]\n]{1,40}\])*\s+|\n+""")
 # ...but not after an initial ("Hugh L. Dryden") or a common abbreviation ("Dr.", "Sept.", the
 # "v." of a case name: "Wisconsin v. Yoder").
-# An initial stands after a space or a bracket: the C of "-7.0 °C." is a unit's.
+# An initial stands after a space, a bracket or another initial ("J.I. Pontanus"): the C of
+# "-7.0 °C." is a unit's.
 _NOT_AN_END = re.compile(
-    r"(?:(?<![^\s(\[\"'])[A-Z]|\b(?:Mr|Mrs|Ms|Dr|Prof|St|Mt|Ft|Jr|Sr|Gen|Gov|Sen|Rep|Lt|Col|Capt|Sgt|Rev|Co"
+    r"(?:(?<![^\s(\[\"'.])[A-Z]|\b(?:Mr|Mrs|Ms|Dr|Prof|St|Mt|Ft|Jr|Sr|Gen|Gov|Sen|Rep|Lt|Col|Capt|Sgt|Rev|Co"
     r"|Bros|vs|v|approx|ca|No|Nos|Fig|Vol|pp|e\.g|i\.e|U\.S|U\.K|"
     + "|".join(MONTH_ABBREVIATIONS)
     + r"))\.$"
 )
 
-# A company's suffix or "etc." often ends a sentence ("... known today as Visa Inc. The"): it
-# ends one where a capitalized word other than another suffix ("Co. Ltd.") follows.
+# A company's suffix, "etc." or an era's or hour's initials often end a sentence ("... known
+# today as Visa Inc. The", "in 55 B.C. Caesar"): they end one where a capitalized word other
+# than another suffix ("Co. Ltd.") follows.
 _COMPANY_SUFFIXES = "Inc|Corp|Ltd|Co"
-_END_BEFORE_A_CAPITAL = re.compile(r"\b(?:Inc|Corp|Ltd|etc)\.$")
+_END_BEFORE_A_CAPITAL = re.compile(r"\b(?:Inc|Corp|Ltd|etc|A\.D|B\.C|A\.M|P\.M)\.$")
 _NEXT_STARTS_A_SENTENCE = re.compile(rf"[\"'(\[]?(?!(?:{_COMPANY_SUFFIXES})\b)[A-Z]")
 
 _LETTERS_AND_DIGITS = re.compile(r"[a-z0-9]+")
