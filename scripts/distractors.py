@@ -10,6 +10,11 @@ not. Two variants per record:
 - ``squad_v1.1_dev_distractor_removed``: the answer's sentences deleted, the distractor kept,
   so the question is unanswerable (``answers: []``).
 
+A SQuAD v2 unanswerable question (no answers, ``meta.unanswerable``) gets a distractor too,
+stating an invented figure of the question's kind: ``squad_v2.0_dev_unanswerable_distractor``,
+still unanswerable. Its questions are other people's, written to look answerable, so they
+mirror into sentences the answerable questions' distractors do not.
+
 The question's perturbation is deterministic (a hash of the record's id chooses among the
 swaps), so the same input always gives the same file. Records whose question offers nothing
 to swap are left out, and counted on stderr. Records keep their article's title, so the
@@ -169,6 +174,13 @@ def fake_answer(gold: str, passage: str, key: str, date: bool) -> str | None:
     return text if text_number not in passage else None
 
 
+def invented_figure(passage: str, key: str, date: bool) -> str | None:
+    """A year or a count for a question with no answer to mirror, not in the passage."""
+    digest = int.from_bytes(hashlib.sha256(f"invented:{key}".encode()).digest()[:4], "big")
+    text = str(1850 + digest % 170) if date else f"{13 + digest % 9000:,}"
+    return text if text not in passage else None
+
+
 def statement(
     question: str, fake: str, key: str, passage: str, variant: int = 1
 ) -> str | None:
@@ -211,14 +223,18 @@ def sentences_with(passage: str, golds: list[str]) -> list[tuple[int, int]]:
 
 def distractors(record: dict, variant: int = 1) -> list[dict]:
     golds = [a for a in record["answers"] if a]
-    if not golds:
+    unanswerable = not golds and bool(record.get("meta", {}).get("unanswerable"))
+    if not golds and not unanswerable:
         return []
     passage = record["source"]
-    shortest = min(golds, key=len)
     # Variant 1's key is the record's id alone, so its file is unchanged by later variants.
     key = record["id"] if variant == 1 else f"{record['id']}#{variant}"
     suffix = "-adv" if variant == 1 else f"-adv{variant}"
-    fake = fake_answer(shortest, passage, key, record.get("kind") == "date")
+    date = record.get("kind") == "date"
+    if unanswerable:
+        fake = invented_figure(passage, key, date)
+    else:
+        fake = fake_answer(min(golds, key=len), passage, key, date)
     if fake is None:
         return []
     added = statement(record["question"], fake, key, passage, variant)
@@ -235,6 +251,8 @@ def distractors(record: dict, variant: int = 1) -> list[dict]:
         "meta": meta,
     }
     out = [kept]
+    if unanswerable:
+        return out
     answer_sentences = sentences_with(passage, golds)
     remaining = passage
     for start, end in reversed(answer_sentences):

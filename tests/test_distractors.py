@@ -1,5 +1,6 @@
 """scripts/distractors.py: a distractor mirrors the question about something else, keeps the
-true answer, and its answer-removed variant holds no gold answer. The passage is SQuAD's
+true answer, and its answer-removed variant holds no gold answer; scripts/distractor_holes.py
+runs the span checker on its fake figure. The passage is SQuAD's
 (Rajpurkar et al. 2016, CC BY-SA 4.0), shortened."""
 
 from __future__ import annotations
@@ -7,6 +8,8 @@ from __future__ import annotations
 import importlib.util
 import json
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSAGE = (
@@ -67,3 +70,56 @@ def test_a_later_variant_mirrors_the_same_question_another_way_under_its_own_ids
     assert second[0]["meta"]["fake_answer"] not in PASSAGE
     assert second[0]["answers"] == RECORD["answers"] and second[1]["answers"] == []
     assert _generator().distractors(RECORD, variant=1) == first  # variant 1 is the original set
+
+
+def test_an_unanswerable_question_mirrors_into_an_invented_figure_and_stays_unanswerable() -> None:
+    asked = {
+        **RECORD,
+        "id": "squad2-test",
+        "dataset": "squad_v2.0_dev_unanswerable",
+        "question": "When did Edison move to Paris?",
+        "answers": [],
+        "meta": {"title": "Nikola_Tesla", "unanswerable": True},
+    }
+    (made,) = _generator().distractors(asked)
+    added, fake = made["meta"]["distractor"], made["meta"]["fake_answer"]
+    assert made["dataset"] == "squad_v2.0_dev_unanswerable_distractor"
+    assert made["answers"] == [] and made["id"] == "squad2-test-adv"
+    assert fake in added and fake not in PASSAGE and fake.isdigit() and len(fake) == 4
+    assert "move to" in added and PASSAGE in made["source"]
+    assert _generator().distractors(asked) == [made]
+
+
+def _holes():
+    spec = importlib.util.spec_from_file_location(
+        "distractor_holes", ROOT / "scripts/distractor_holes.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_span_checker_refuses_the_fake_figure_and_passes_the_gold(tmp_path, capsys) -> None:
+    made = _generator().distractors(RECORD)
+    data = tmp_path / "distractors.jsonl"
+    data.write_text("".join(json.dumps(record) + "\n" for record in made))
+    kept = made[0]
+    fake, gold = _holes().holes(
+        _holes().EvalRecord(
+            id=kept["id"], dataset=kept["dataset"], question=kept["question"],
+            source=kept["source"], answers=tuple(kept["answers"]), kind=kept["kind"],
+            meta=kept["meta"],
+        )
+    )  # fmt: skip
+    assert (fake, gold) == (False, True), kept["meta"]["distractor"]
+    assert _holes().main([str(data), "--part", "all"]) == 0
+    table = capsys.readouterr().out
+    assert "| squad_v1.1_dev_distractor | 1 | 0 of 1 (0.000) | 1 of 1 |" in table
+    assert "| squad_v1.1_dev_distractor_removed | 1 | 0 of 1 (0.000) | (unanswerable) |" in table
+
+
+def test_the_holes_are_listed_for_the_design_part_only(tmp_path) -> None:
+    data = tmp_path / "distractors.jsonl"
+    data.write_text("")
+    with pytest.raises(SystemExit):
+        _holes().main([str(data), "--part", "lockbox", "--list"])
