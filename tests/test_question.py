@@ -58,6 +58,8 @@ def test_empty_question_is_an_input_error(text: str) -> None:
         ("When was a study done on Block I and Block II?", ("block", "i", "ii")),
         ("How many U.S. states joined?", ()),
         ("In what year was J.I. Pontanus born?", ("pontanus",)),
+        ("In what year was Wisconsin v. Yoder decided?", ("wisconsin", "yoder")),
+        ("Tesla left. When did Edison move?", ("edison",)),
     ],
     ids=[
         "code-stays-whole",
@@ -70,6 +72,8 @@ def test_empty_question_is_an_input_error(text: str) -> None:
         "a-roman-numeral-is-a-name-though-a-pronoun-is-spelled-so",
         "an-initialism-with-stops-is-no-name",
         "a-name-after-initials",
+        "a-name-after-an-abbreviation",
+        "a-sentence-opening-is-no-name",
     ],
 )
 def test_names(text: str, names: tuple[str, ...]) -> None:

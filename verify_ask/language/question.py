@@ -287,11 +287,7 @@ def negates(text: str, start: int = 0, end: int | None = None) -> bool:
     )
 
 
-# A capital after a sentence's end opens the next sentence, unless the period is an
-# initial's ("J.I. Pontanus", "U.S. Army").
-_CAPITALIZED = re.compile(
-    r"(?<!(?<!\b[A-Z])[.?!]\s)(?<!^)\b(?:[A-Z][A-Za-z0-9'\-]*[A-Za-z0-9]|[A-Z](?![\w.'\-]))"
-)
+_CAPITALIZED = re.compile(r"\b(?:[A-Z][A-Za-z0-9'\-]*[A-Za-z0-9]|[A-Z](?![\w.'\-]))")
 
 
 def is_code(name: str) -> bool:
@@ -306,11 +302,17 @@ _IN_BEFORE = re.compile(r"\bin\s+$", re.IGNORECASE)
 def _names(text: str) -> tuple[str, ...]:
     """Stems of capitalized words; a code with digits or a hyphen ("AS-201") stays whole.
     A capital letter alone is a name, a stopword's spelling or not ("Y genomes", "Block I");
-    the currency asked in ("in Euros") names nothing."""
+    the currency asked in ("in Euros") names nothing. A sentence's opening word is no name,
+    where the source's splitter says a sentence opens: not after an initial or a title ("J.I.
+    Pontanus", "Dr. Smith")."""
     from verify_ask.text.normalize.units import currency_code
+    from verify_ask.text.source import Source
 
+    openings = set(Source(text).sentence_starts)
     seen: dict[str, None] = {}
     for match in _CAPITALIZED.finditer(text):
+        if match.start() in openings:
+            continue
         word = match.group().lower()
         if word in STOPWORDS and len(word) > 1:
             continue
