@@ -33,7 +33,9 @@ import json
 import re
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from decimal import Decimal
+from typing import TypeVar
 
 # Names for a swapped subject, by the kind of name they stand in for; chosen not to occur in
 # the SQuAD articles used here (checked when a distractor is made: a name in the passage is
@@ -74,7 +76,10 @@ DATE_FORMS = (
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 
 
-def pick(options: tuple[str, ...] | list[str], key: str, salt: str) -> str:
+Option = TypeVar("Option")
+
+
+def pick(options: Sequence[Option], key: str, salt: str) -> Option:
     digest = hashlib.sha256(f"{salt}:{key}".encode()).digest()
     return options[int.from_bytes(digest[:4], "big") % len(options)]
 
@@ -176,8 +181,8 @@ def fake_answer(gold: str, passage: str, key: str, date: bool) -> str | None:
 
 def invented_figure(passage: str, key: str, date: bool) -> str | None:
     """A year or a count for a question with no answer to mirror, not in the passage."""
-    digest = int.from_bytes(hashlib.sha256(f"invented:{key}".encode()).digest()[:4], "big")
-    text = str(1850 + digest % 170) if date else f"{13 + digest % 9000:,}"
+    chosen = pick(range(1850, 2020) if date else range(13, 9013), key, "invented")
+    text = str(chosen) if date else f"{chosen:,}"
     return text if text not in passage else None
 
 

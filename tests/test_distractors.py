@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from verify_ask.evaluation.dataset import read_records
+
 ROOT = Path(__file__).resolve().parent.parent
 PASSAGE = (
     "Tesla was born in 1856 in Smiljan. He moved to Paris in 1882 to work for the Continental "
@@ -27,15 +29,19 @@ RECORD = {
 }
 
 
-def _generator():
-    spec = importlib.util.spec_from_file_location("distractors", ROOT / "scripts/distractors.py")
+def _script(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
+generator = _script("distractors")
+distractor_holes = _script("distractor_holes")
+
+
 def test_a_distractor_mirrors_the_question_about_another_name_and_keeps_the_answer() -> None:
-    made = _generator().distractors(RECORD)
+    made = generator.distractors(RECORD)
     kept, removed = made
     added = kept["meta"]["distractor"]
     assert added in kept["source"] and PASSAGE in kept["source"]
@@ -46,14 +52,14 @@ def test_a_distractor_mirrors_the_question_about_another_name_and_keeps_the_answ
     assert kept["answers"] == RECORD["answers"] and kept["meta"]["title"] == "Nikola_Tesla"
     assert removed["answers"] == [] and removed["meta"]["unanswerable"]
     assert "1882" not in removed["source"] and added in removed["source"]
-    assert _generator().distractors(RECORD) == made  # the same input, the same records
+    assert generator.distractors(RECORD) == made  # the same input, the same records
 
 
 def test_a_question_with_nothing_to_swap_makes_no_record(tmp_path, capsys) -> None:
     plain = {**RECORD, "question": "How many were there?", "answers": ["3"], "kind": "number"}
     data = tmp_path / "data.jsonl"
     data.write_text(json.dumps(plain) + "\n" + json.dumps(RECORD) + "\n")
-    assert _generator().main([str(data)]) == 0
+    assert generator.main([str(data)]) == 0
     out = capsys.readouterr()
     assert [json.loads(line)["id"] for line in out.out.splitlines()] == [
         "squad1-test-adv",
@@ -63,13 +69,13 @@ def test_a_question_with_nothing_to_swap_makes_no_record(tmp_path, capsys) -> No
 
 
 def test_a_later_variant_mirrors_the_same_question_another_way_under_its_own_ids() -> None:
-    first = _generator().distractors(RECORD)
-    second = _generator().distractors(RECORD, variant=2)
+    first = generator.distractors(RECORD)
+    second = generator.distractors(RECORD, variant=2)
     assert [r["id"] for r in second] == ["squad1-test-adv2", "squad1-test-adv2-removed"]
     assert second[0]["meta"]["distractor"] != first[0]["meta"]["distractor"]
     assert second[0]["meta"]["fake_answer"] not in PASSAGE
     assert second[0]["answers"] == RECORD["answers"] and second[1]["answers"] == []
-    assert _generator().distractors(RECORD, variant=1) == first  # variant 1 is the original set
+    assert generator.distractors(RECORD, variant=1) == first  # variant 1 is the original set
 
 
 def test_an_unanswerable_question_mirrors_into_an_invented_figure_and_stays_unanswerable() -> None:
@@ -81,38 +87,22 @@ def test_an_unanswerable_question_mirrors_into_an_invented_figure_and_stays_unan
         "answers": [],
         "meta": {"title": "Nikola_Tesla", "unanswerable": True},
     }
-    (made,) = _generator().distractors(asked)
+    (made,) = generator.distractors(asked)
     added, fake = made["meta"]["distractor"], made["meta"]["fake_answer"]
     assert made["dataset"] == "squad_v2.0_dev_unanswerable_distractor"
     assert made["answers"] == [] and made["id"] == "squad2-test-adv"
     assert fake in added and fake not in PASSAGE and fake.isdigit() and len(fake) == 4
     assert "move to" in added and PASSAGE in made["source"]
-    assert _generator().distractors(asked) == [made]
-
-
-def _holes():
-    spec = importlib.util.spec_from_file_location(
-        "distractor_holes", ROOT / "scripts/distractor_holes.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    assert generator.distractors(asked) == [made]
 
 
 def test_the_span_checker_refuses_the_fake_figure_and_passes_the_gold(tmp_path, capsys) -> None:
-    made = _generator().distractors(RECORD)
     data = tmp_path / "distractors.jsonl"
-    data.write_text("".join(json.dumps(record) + "\n" for record in made))
-    kept = made[0]
-    fake, gold = _holes().holes(
-        _holes().EvalRecord(
-            id=kept["id"], dataset=kept["dataset"], question=kept["question"],
-            source=kept["source"], answers=tuple(kept["answers"]), kind=kept["kind"],
-            meta=kept["meta"],
-        )
-    )  # fmt: skip
-    assert (fake, gold) == (False, True), kept["meta"]["distractor"]
-    assert _holes().main([str(data), "--part", "all"]) == 0
+    data.write_text("".join(json.dumps(record) + "\n" for record in generator.distractors(RECORD)))
+    kept, removed = read_records(data)
+    assert distractor_holes.holes(kept) == (False, True), kept.meta["distractor"]
+    assert distractor_holes.holes(removed) == (False, None)
+    assert distractor_holes.main([str(data), "--part", "all"]) == 0
     table = capsys.readouterr().out
     assert "| squad_v1.1_dev_distractor | 1 | 0 of 1 (0.000) | 1 of 1 |" in table
     assert "| squad_v1.1_dev_distractor_removed | 1 | 0 of 1 (0.000) | (unanswerable) |" in table
@@ -122,4 +112,4 @@ def test_the_holes_are_listed_for_the_design_part_only(tmp_path) -> None:
     data = tmp_path / "distractors.jsonl"
     data.write_text("")
     with pytest.raises(SystemExit):
-        _holes().main([str(data), "--part", "lockbox", "--list"])
+        distractor_holes.main([str(data), "--part", "lockbox", "--list"])
