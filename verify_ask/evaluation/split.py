@@ -28,17 +28,19 @@ def article_of(record: EvalRecord) -> str:
     return f"id:{record.id}"
 
 
-def _hash(article: str) -> int:
+def article_hash(article: str) -> int:
+    """The hash that places an article: in the lockbox when it is 0 modulo 3, else in
+    design fold ``hash // 3 % FOLDS``."""
     return int.from_bytes(hashlib.sha256(article.encode("utf-8")).digest()[:8], "big")
 
 
 def in_lockbox(record: EvalRecord) -> bool:
-    return _hash(article_of(record)) % 3 == 0
+    return article_hash(article_of(record)) % 3 == 0
 
 
 def fold_of(record: EvalRecord, folds: int = FOLDS) -> int:
     """The design fold of a record's article (the lockbox's records have folds too, unused)."""
-    return (_hash(article_of(record)) // 3) % folds
+    return (article_hash(article_of(record)) // 3) % folds
 
 
 def in_part(record: EvalRecord, part: Part) -> bool:
