@@ -70,6 +70,9 @@ class CheckResult:
     """True when a pass means the model backs the value (vote, rank)."""
     rule: str | None = None
     """The id of the rule that refused the value (``verify-ask rules``), when one did."""
+    weighed: bool = False
+    """True when the verdict is evidence for the fitted decision to weigh, never a refusal
+    by itself (reader)."""
     signals: tuple[tuple[str, float], ...] = ()
     """Named measurements the checker took on the way (``span.rival_gap``): evidence the
     fitted decision weighs (``verify_ask.decision.confidence``), whatever the verdict."""
@@ -86,6 +89,7 @@ class CheckResult:
             "detail": self.detail,
             "grounding": self.grounding,
             "support": self.support,
+            "weighed": self.weighed,
             "evidence": [e.to_json() for e in self.evidence],
         }
 

@@ -21,7 +21,7 @@ from verify_ask.errors import UsageError
 ENTRY_POINT_GROUP = "verify_ask.checkers"
 _PLUMBING = frozenset({"base", "options", "registry"})
 # Built-ins in the order their verdicts are shown; modules not listed follow by name.
-_ORDER = ("span", "arithmetic", "comparison", "vote", "rank")
+_ORDER = ("span", "arithmetic", "comparison", "vote", "rank", "reader")
 
 _CHECKERS: dict[str, Checker] = {}
 _builtin_names: list[str] = []

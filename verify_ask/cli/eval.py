@@ -82,6 +82,12 @@ def evaluate(
         None, "--plot", help="Draw precision against coverage into this PNG (needs matplotlib)."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the full report as JSON."),
+    reader_scores: Optional[str] = typer.Option(
+        None,
+        "--reader-scores",
+        help="The reader's stored scores (scripts/train_reader.py fit): design records out of "
+        "fold, read instead of the shipped reader where the file has them.",
+    ),
     **declared: Any,
 ) -> int:
     """Score greedy, majority@N, verified@N (and a baseline) against gold answers."""
@@ -95,6 +101,12 @@ def evaluate(
     from verify_ask.model.backends import create
 
     env = environment_of(ctx)
+    if reader_scores:
+        from pathlib import Path
+
+        from verify_ask.reader.reading import use_stored
+
+        use_stored(Path(reader_scores))
     stored_only = stored_only or fit is not None
     if (resume or stored_only) and not per_record:
         flag = "--resume" if resume else "--stored-only and --fit"

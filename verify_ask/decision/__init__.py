@@ -49,8 +49,9 @@ def judge(candidate: Candidate, checks: tuple[CheckResult, ...], question: Quest
     (vote, rank) are alternatives too: many samples agreeing, or the model's scores putting
     the figure well above the source's other figures, are each evidence that the model
     means it. A checker may be both: the comparison checker computes the year from the table
-    itself, so its pass grounds the year and backs it. Every other checker that ran
-    (plugins, choices, pattern) must pass.
+    itself, so its pass grounds the year and backs it. A weighed checker (reader) is
+    evidence for the fitted decision only. Every other checker that ran (plugins, choices,
+    pattern) must pass.
     """
     if question.expects and candidate.value.kind != question.expects:
         return Judgement(
@@ -63,7 +64,11 @@ def judge(candidate: Candidate, checks: tuple[CheckResult, ...], question: Quest
     too_coarse = _too_coarse(candidate.value, question)
     if too_coarse:
         return Judgement(candidate, checks, False, too_coarse, "kind")
-    failed = [c.checker for c in checks if not (c.grounding or c.support) and c.verdict == "fail"]
+    failed = [
+        c.checker
+        for c in checks
+        if not (c.grounding or c.support or c.weighed) and c.verdict == "fail"
+    ]
     if failed:
         return Judgement(candidate, checks, False, f"failed {', '.join(failed)}", "check")
     grounding = [c for c in checks if c.grounding and c.verdict != "skip"]
@@ -101,6 +106,12 @@ def evidence_of(judgement: Judgement, pool: Pool) -> tuple[dict[str, float], str
 
     found = features(judgement.candidate, judgement.checks, pool)
     found["hand.accepted"] = float(judgement.accepted)
+    if "reader.score" in found:
+        # The reader's say differs by the hand rules' verdict: a veto of what they accept,
+        # a rescue of what they refuse.
+        read = found["reader.score"]
+        found["reader.accepted"] = read * judgement.accepted
+        found["reader.refused"] = read * (not judgement.accepted)
     if judgement.refused_at in ("kind", "check"):
         return found, judgement.reason
     return found, ungrounded(judgement.checks)

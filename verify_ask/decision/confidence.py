@@ -54,6 +54,9 @@ def features(candidate: Candidate, checks: Sequence[CheckResult], pool: Pool) ->
         found["span.pass"] = float(span.passed)
         found["span.score"] = span.score
         found.update(span.signals)
+    reader = by_name.get("reader")
+    if reader is not None and reader.verdict != "skip":
+        found.update(reader.signals)
     for name in ("arithmetic", "comparison"):
         result = by_name.get(name)
         if result is not None and result.verdict != "skip":

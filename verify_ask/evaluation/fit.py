@@ -30,24 +30,27 @@ L2 = 1.0
 TARGET_PRECISION = 0.95
 TARGET_ABSTAIN = 0.95
 SWEEP = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
-FEATURES = ("hand.accepted", "span.rival_gap", "comparison.pass", "vote.share", "rank.share")
-"""The evidence the shipped model weighs. Chosen out of fold on the design records
-(``docs/eval.md``): every other feature ``confidence.features`` computes, added to these,
-moves coverage and precision by a record or two at most, and a model over all 30 of them
-does no better (SQuAD 0.986 at coverage 0.473 against 0.986 at 0.470). Without the hand
-rules' verdict it answers a tenth as much; without the ranking share it loses precision;
-the other three add a record each."""
+FEATURES = (
+    "hand.accepted", "reader.accepted", "reader.refused", "span.pass", "comparison.pass",
+    "vote.share", "rank.share",
+)
+"""The evidence the shipped model weighs, chosen out of fold on the design records
+(``scripts/reader_decision.py``, docs/reader.md): the hand rules' verdict, the reader's
+probability split by that verdict (a veto of what the rules accept, a rescue of what they
+refuse), whether the span checker grounds the value, the comparison checker, and the
+model's votes and ranking. Without the reader it answered less at the same out-of-fold
+precision; the reader in place of the hand verdict answers a third as much, since the
+unanswerable questions' look-alike figures fool it more often than the rules."""
 
-_WITHOUT_RIVAL_GAP = tuple(f for f in FEATURES if f != "span.rival_gap")
+_BEFORE_READER = ("hand.accepted", "comparison.pass", "vote.share", "rank.share")
 MODEL_FEATURES = {
-    "qwen2.5-coder-1.5b": _WITHOUT_RIVAL_GAP,
-    "qwen2.5-coder-0.5b": _WITHOUT_RIVAL_GAP,
+    "qwen2.5-coder-1.5b": _BEFORE_READER,
+    "qwen2.5-coder-0.5b": _BEFORE_READER,
 }
 """A model's own choice where it differs, out of fold on its design records. The Qwen
-models' rival gap takes a negative weight: for the 1.5B it ranks wrong candidates up fold by
-fold, and the threshold that holds every target then climbs to 0.93 (SQuAD 0.067 covered;
-without it, 0.41 and 0.558); for the 0.5B, without it, nothing out of fold moves
-(``docs/eval.md``)."""
+models' weights were fitted before the reader and are kept: their rival gap took a negative
+weight (for the 1.5B it ranked wrong candidates up fold by fold; for the 0.5B it moved
+nothing out of fold), and their reader scores are not weighed yet."""
 
 
 def features_for(model_name: str | None) -> tuple[str, ...]:

@@ -1,0 +1,56 @@
+"""The ``reader`` checker: a trained cross-encoder reads the question with each place the
+value occurs, and gives the probability that the figure there answers it.
+
+Its score is evidence the fitted decision weighs (``reader.score``) beside the span
+grounding, the votes and the ranking; it never refuses a candidate by itself, so under
+``--decision rules`` its verdict is shown and not obeyed. A value the source never writes
+(a computed figure) is skipped: the arithmetic checker judges those.
+"""
+
+from __future__ import annotations
+
+from verify_ask.candidates import Candidate
+from verify_ask.checkers.base import CheckContext, CheckResult, evidence_at
+from verify_ask.checkers.registry import register
+from verify_ask.rules.figures import occurs_as
+
+PASS_AT = 0.5
+MAX_PLACES = 6
+"""A value written more often than this is read at its first places only: the cost grows
+with each, and a figure repeated that often is rarely the answer's one place."""
+
+
+class ReaderChecker:
+    name = "reader"
+    description = (
+        "a trained cross-encoder reads the question and the value's places in the source: the "
+        "probability the value answers it (weighed by the fitted decision)"
+    )
+
+    def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
+        from verify_ask.reader.reading import read
+
+        source = context.source
+        places = list(dict.fromkeys(
+            (m.start, m.end) for m in source.mentions if occurs_as(candidate.value, m.value)
+        ))[:MAX_PLACES]
+        if not places:
+            return CheckResult(self.name, "skip", 0.0, detail="the source does not write it",
+                               weighed=True)
+        scores = read(context.question.text, source, places)
+        best = max(range(len(places)), key=scores.__getitem__)
+        score = scores[best]
+        start, end = places[best]
+        return CheckResult(
+            self.name,
+            "pass" if score >= PASS_AT else "fail",
+            score,
+            (evidence_at(source, start, end),),
+            f"reads it as the answer with probability {score:.2f} at the best of "
+            f"{len(places)} place(s)",
+            weighed=True,
+            signals=(("reader.score", round(score, 4)),),
+        )
+
+
+register(ReaderChecker())
