@@ -62,13 +62,14 @@ def read_cached(data: bytes, label: str, kind: str, read: Reader) -> Document:
     return document
 
 
-def evict(folder: Path, max_bytes: int) -> None:
-    """Remove the entries read longest ago until the rest hold at most ``max_bytes``.
+def evict(folder: Path, max_bytes: int, pattern: str = "*.json") -> None:
+    """Remove the entries (files matching ``pattern``) read longest ago until the rest hold
+    at most ``max_bytes``.
 
     Runs beside this one may read, write or remove entries meanwhile: an entry gone before
     it could be looked at or removed is simply not counted."""
     entries = []
-    for path in folder.glob("*.json"):
+    for path in folder.glob(pattern):
         with contextlib.suppress(OSError):
             stat = path.stat()
             entries.append((stat.st_mtime, stat.st_size, path))
