@@ -144,11 +144,18 @@ def test_a_figure_the_model_ranks_high_is_accepted_on_one_vote() -> None:
 
 
 def test_a_figure_neither_voted_nor_ranked_is_refused_naming_both() -> None:
+    without_reader = ("span", "arithmetic", "comparison", "vote", "rank")
     judgements = judged(
-        {"312": -5.0, "three": -0.5, UNKNOWN: -1.0}, ["312", "40", "41", "42", "43"]
-    )
+        {"312": -5.0, "three": -0.5, UNKNOWN: -1.0}, ["312", "40", "41", "42", "43"],
+        checks=without_reader,
+    )  # fmt: skip
     chosen = by_value(judgements, "312")
     assert not chosen.accepted and chosen.refused_at == "confidence"
+    # The reader reads "312 people" as the answer: its rescue outweighs the model's doubt.
+    read = by_value(judged({"312": -5.0, "three": -0.5, UNKNOWN: -1.0},
+                           ["312", "40", "41", "42", "43"]), "312")  # fmt: skip
+    features = dict(read.features)
+    assert read.accepted and features["reader.refused"] > 0.5 and features["vote.share"] < 0.3
     # The hand rules name both support checkers; the fitted decision weighs them.
     ruled = by_value(
         judged({"312": -5.0, "three": -0.5, UNKNOWN: -1.0}, ["312", "40", "41", "42", "43"],

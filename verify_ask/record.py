@@ -87,7 +87,12 @@ def outcome_record(
             "value": chosen.candidate.value.to_json(),
             "display": chosen.candidate.value.display(),
             "derivation": next(iter(chosen.candidate.derivations), None),
-            "evidence": [e.to_json() for c in chosen.checks if c.passed for e in c.evidence[:1]],
+            "evidence": [
+                e.to_json()
+                for c in chosen.checks
+                if c.passed and not c.weighed  # the reader judges a place; it proves none
+                for e in c.evidence[:1]
+            ],
             "pooled": pooled_json(chosen.candidate),
         }
     if outcome.verification is not None:

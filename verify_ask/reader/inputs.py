@@ -24,6 +24,9 @@ the cost grows with the length."""
 MAX_QUESTION_TOKENS = 40
 MAX_SPAN_TOKENS = 16
 OPEN, CLOSE = "«", "»"
+REACH = 2000
+"""Characters read on each side of a span: several times what ``MAX_TOKENS`` can hold, so
+the window is the one tokenizing the whole text would give."""
 
 
 @dataclass(frozen=True)
@@ -37,13 +40,15 @@ class Encoded:
 
 
 class TokenizedText:
-    """A text's tokens with their character offsets, made once per text."""
+    """A text's tokens (or those of ``text[first:last]``) with their character offsets in
+    the whole text."""
 
-    def __init__(self, tokenizer: Tokenizer, text: str) -> None:
-        encoding = tokenizer.encode(text, add_special_tokens=False)
+    def __init__(self, tokenizer: Tokenizer, text: str, first: int = 0,
+                 last: int | None = None) -> None:
+        encoding = tokenizer.encode(text[first:last], add_special_tokens=False)
         self.ids = list(encoding.ids)
-        self.starts = [start for start, _ in encoding.offsets]
-        self.ends = [end for _, end in encoding.offsets]
+        self.starts = [first + start for start, _ in encoding.offsets]
+        self.ends = [first + end for _, end in encoding.offsets]
 
 
 class Inputs:
@@ -58,6 +63,11 @@ class Inputs:
 
     def tokens(self, text: str) -> TokenizedText:
         return TokenizedText(self.tokenizer, text)
+
+    def around(self, text: str, start: int, end: int) -> TokenizedText:
+        """The tokens of the stretch of ``text`` a span's input can reach: a long source is
+        never tokenized whole for a few figures."""
+        return TokenizedText(self.tokenizer, text, max(0, start - REACH), end + REACH)
 
     @lru_cache(maxsize=256)  # noqa: B019 - one Inputs lives as long as its reader
     def question(self, text: str) -> tuple[int, ...]:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from verify_ask.reader.inputs import Encoded, Inputs, TokenizedText, batch
+from verify_ask.reader.inputs import Encoded, Inputs, batch
 from verify_ask.reader.model import HEAD_BIAS, HEAD_WEIGHT, encode, reader_weights, tokenizer
 from verify_ask.text.source import Source
 
@@ -49,17 +49,18 @@ def _inputs() -> Inputs:
     return Inputs(tokenizer())
 
 
-class _Read:
-    """A source's tokens, made once and kept with the source."""
+class _Keys:
+    """The names of a source's questions in the score caches, kept with the source (hashing
+    a long source once, not at every read)."""
 
     def __init__(self, source: Source) -> None:
-        self.tokens: TokenizedText = _inputs().tokens(source.text)
-        self.key_of: dict[str, str] = {}
+        self.source = source
+        self.of: dict[str, str] = {}
 
-    def key(self, question: str, source: Source) -> str:
-        found = self.key_of.get(question)
+    def key(self, question: str) -> str:
+        found = self.of.get(question)
         if found is None:
-            found = self.key_of[question] = reading_key(question, source.text)
+            found = self.of[question] = reading_key(question, self.source.text)
         return found
 
 
@@ -71,8 +72,7 @@ MAX_KEPT = 100_000
 
 def read(question: str, source: Source, spans: Sequence[tuple[int, int]]) -> list[float]:
     """The probability that each span of the source answers the question."""
-    state = source.cached(_Read)
-    key = state.key(question, source)
+    key = source.cached(_Keys).key(question)
     names = [f"{key}:{start}:{end}" for start, end in spans]
     found: dict[str, float] = {}
     for name in names:
@@ -82,7 +82,7 @@ def read(question: str, source: Source, spans: Sequence[tuple[int, int]]) -> lis
     missing = [(n, s) for n, s in dict(zip(names, spans, strict=True)).items() if n not in found]
     for first in range(0, len(missing), BATCH):
         chosen = missing[first:first + BATCH]
-        scores = _score(question, state.tokens, [span for _, span in chosen])
+        scores = _score(question, source.text, [span for _, span in chosen])
         for (name, _), p in zip(chosen, scores, strict=True):
             found[name] = _read[name] = p
     while len(_read) > MAX_KEPT:
@@ -90,9 +90,10 @@ def read(question: str, source: Source, spans: Sequence[tuple[int, int]]) -> lis
     return [found[name] for name in names]
 
 
-def _score(question: str, tokens: TokenizedText, spans: Sequence[tuple[int, int]]) -> list[float]:
+def _score(question: str, text: str, spans: Sequence[tuple[int, int]]) -> list[float]:
     inputs = _inputs()
-    encoded = [inputs.encode(question, tokens, start, end) for start, end in spans]
+    encoded = [inputs.encode(question, inputs.around(text, start, end), start, end)
+               for start, end in spans]
     return [float(p) for p in probabilities(reader_weights(), encoded)]
 
 

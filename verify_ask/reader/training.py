@@ -88,7 +88,7 @@ def train(data: dict[str, np.ndarray], rows: np.ndarray, base: Path, epochs: int
             nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             optimizer.step()
             schedule.step()
-    return model.eval()
+    return model.train(False)
 
 
 @torch.no_grad()

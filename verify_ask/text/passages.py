@@ -19,6 +19,9 @@ from verify_ask.text.source import Source
 PASSAGE_CHARS = 1200
 """About 300 tokens: a SQuAD paragraph, so three passages cost one short article's prefill."""
 Ranking = Literal["bm25", "dense", "hybrid"]
+MAX_DENSE_PASSAGES = 3000
+"""Past this many passages (about 3.6 MB of text, a dozen 300-page filings) a source is
+ranked by BM25 alone: embedding it would take minutes, even once."""
 RRF_K = 60
 """Reciprocal rank fusion's constant (Cormack et al. 2009): a passage's fused score is the sum
 over rankings of 1 / (RRF_K + its rank)."""
@@ -100,10 +103,11 @@ class PassageIndex:
 
     def ranked(self, question: str, ranking: Ranking = "hybrid") -> list[Passage]:
         """Every passage, best first, scored by ``ranking``. BM25 keeps only passages that
-        share a word with the question; the dense and hybrid rankings keep them all."""
+        share a word with the question; the dense and hybrid rankings keep them all. A
+        source of more than ``MAX_DENSE_PASSAGES`` is ranked by BM25."""
         if not self.passages:
             return []
-        if ranking == "bm25":
+        if ranking == "bm25" or len(self.passages) > MAX_DENSE_PASSAGES:
             scores = self._bm25(question)
             order = sorted(range(len(scores)), key=lambda i: -scores[i])
             return [self._scored(i, scores[i]) for i in order if scores[i] > 0]
