@@ -70,6 +70,11 @@ suite asks the same question of the same text again. Bounded: the oldest go firs
 MAX_KEPT = 100_000
 
 
+def forget() -> None:
+    """Drop the scores read so far (a benchmark's fresh start)."""
+    _read.clear()
+
+
 def read(question: str, source: Source, spans: Sequence[tuple[int, int]]) -> list[float]:
     """The probability that each span of the source answers the question."""
     key = source.cached(_Keys).key(question)
