@@ -23,9 +23,9 @@ from pathlib import Path
 
 import numpy as np
 
+from verify_ask.evaluation.auroc import auroc
 from verify_ask.evaluation.dataset import read_records
 from verify_ask.evaluation.gold import verdict
-from verify_ask.evaluation.metrics import auroc
 from verify_ask.evaluation.split import PARTS, in_part
 from verify_ask.reader.reading import read, use_stored
 from verify_ask.text.source import Source

@@ -60,13 +60,24 @@ def test_the_reader_prefers_the_figure_that_answers() -> None:
     assert max(opened, key=opened.__getitem__) == "2 September 2024"
 
 
-def test_a_sentence_that_mimics_the_question_about_another_subject_is_not_the_answer() -> None:
-    text = ("The Lisbon plant of OrigoTech opened in 2011 after two years of building. "
-            "The Porto plant of Veltrix opened in 1998, the first in the region.")
+@pytest.mark.parametrize(
+    ("text", "question", "own", "mimic"),
+    [
+        ("OrigoTech opened its Lisbon plant in 2011 after two years of building. Veltrix "
+         "opened its Porto plant in 1998, the first in the region.",
+         "When did OrigoTech open its Lisbon plant?", "2011", "1998"),
+        ("The Super Bowl 50 was played on February 7, 2016. The Champ Bowl 40 was played on "
+         "January 3, 1991.", "When was Super Bowl 50 played?", "February 7, 2016",
+         "January 3, 1991"),
+    ],
+)
+def test_a_sentence_that_mimics_the_question_about_another_subject_is_not_the_answer(
+    text: str, question: str, own: str, mimic: str
+) -> None:
     source = Source(text)
-    spans = [(text.index(year), text.index(year) + 4) for year in ("2011", "1998")]
-    own, mimic = read("When did the Lisbon plant of OrigoTech open?", source, spans)
-    assert own > mimic
+    spans = [(text.index(figure), text.index(figure) + len(figure)) for figure in (own, mimic)]
+    read_own, read_mimic = read(question, source, spans)
+    assert read_own > 3 * read_mimic
 
 
 def test_scores_are_kept_with_the_source() -> None:

@@ -73,3 +73,11 @@ def test_the_package_layout_names_parts_that_exist() -> None:
     assert len(named) >= 10
     missing = [name for name in named if not (ROOT / "verify_ask" / name).exists()]
     assert not missing, f"docs/code.md's package layout names what verify_ask/ lacks: {missing}"
+
+
+def test_the_quality_table_is_the_one_the_stored_records_give() -> None:
+    path = ROOT / "scripts" / "quality_table.py"
+    spec = importlib.util.spec_from_file_location("quality_table", path)
+    quality_table = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(quality_table)
+    assert quality_table.main(["--check"]) == 0, "run python scripts/quality_table.py --write"

@@ -43,7 +43,7 @@ READER_FILE = "reader.f16.safetensors"
 TOKENIZER_FILE = "tokenizer.json"
 PINNED = {
     BASE_FILE: "ef4f66adbac55a55f9d5a2d865d84a17f42e2f202b49d0235c77d3cdd5b19ce9",
-    READER_FILE: "102366cef03b20d86c47c084dda34ae445c676e05587fdfec5ca649b00d37c87",
+    READER_FILE: "fd5eda243c007c4bbb3a387f97152552c6d440ed117717af90ecab2c31b3d7df",
     TOKENIZER_FILE: "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037",
 }
 """The sha256 of each shipped file: all-MiniLM-L6-v2's tokenizer as released, the base
