@@ -63,14 +63,16 @@ def _distractor_data(data: Path, folder: Path) -> list[Path]:
     return made
 
 
-def _judged(files: list[str], data_files: list[Path], part: str, fitted: bool = False):
+def _judged(files: list[str], data_files: list[Path], part: str, to_fit: bool = False):
+    """The stored records of these files, judged again; ``to_fit``: by the hand rules, as
+    the fit's rows are made (``evaluation.fit.rows_to_score``)."""
     from verify_ask.evaluation.dataset import read_records
     from verify_ask.evaluation.runner import Scored
     from verify_ask.evaluation.split import in_part
     from verify_ask.evaluation.store import PerRecordStore
     from verify_ask.settings import Settings
 
-    settings = Settings(decision="rules" if fitted else "fitted")
+    settings = Settings(decision="rules" if to_fit else "fitted")
     scored: list[Scored] = []
     for name in files:
         ids = {json.loads(line)["id"] for line in (RECORDS / name).open(encoding="utf-8")}
@@ -105,7 +107,7 @@ def judge(data: Path) -> dict[str, object]:
             summary[dataset] = {"lockbox": verified, "greedy": greedy,
                                 "seconds": report[dataset]["cost"]["seconds"]}
         use_stored(RECORDS / "reader-scores.npz")
-        design, settings = _judged(DESIGN, [*plain_data, mirrored[0]], "design", fitted=True)
+        design, settings = _judged(DESIGN, [*plain_data, mirrored[0]], "design", to_fit=True)
         cases = rows_to_score(design, settings)
         oof = out_of_fold(cases, FEATURES)
         threshold = choose_threshold(cases, oof)
