@@ -122,7 +122,7 @@ class Settings:
     max_source_chars: int = option(
         defaults.MAX_SOURCE_CHARS,
         "--max-source-chars",
-        "Sources longer than this are read by their best passages (BM25).",
+        "Sources longer than this are read by their best passages (BM25 and dense, fused).",
     )
     """Longer sources are read as their best passages (``passages`` of them)."""
     passages: int = option(
