@@ -81,3 +81,14 @@ def test_the_quality_table_is_the_one_the_stored_records_give() -> None:
     quality_table = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(quality_table)
     assert quality_table.main(["--check"]) == 0, "run python scripts/quality_table.py --write"
+
+
+def test_the_pages_speak_of_versions_commits_and_dates_not_of_work_sessions() -> None:
+    pattern = re.compile(r"\b(stop|session)s? [0-9]+", re.IGNORECASE)
+    pages = [*PAGES, ROOT / "docs" / "records" / "README.md"]
+    found = [
+        f"{page.name}: {match.group()}"
+        for page in pages
+        for match in pattern.finditer(page.read_text("utf-8"))
+    ]
+    assert not found, found
