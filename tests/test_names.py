@@ -13,12 +13,13 @@ from verify_ask.language.names import (
     abbreviations,
     another_name,
     asked_names,
+    code_pattern,
     initialism_pattern,
     initialisms,
     spelled_out,
     text_names,
 )
-from verify_ask.language.question import is_code
+from verify_ask.language.question import analyze_question, is_code
 
 
 @pytest.mark.parametrize(
@@ -106,3 +107,49 @@ def test_a_sentence_that_names_another_thing_with_the_same_words() -> None:
     later = "In 2014, Harvard topped the University Ranking by Academic Performance."
     assert another_name(names, later) == "University Ranking"
     assert another_name(names, text.split(" In 2014")[0]) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "names"),
+    [
+        ("What was net PP&E at the end of 2018?", ("pp&e",)),
+        ("How much did the company spend on R&D in 2018?", ("r&d",)),
+        ("When did AT&T buy DirecTV?", ("at&t", "directv")),
+        ("SG&A rose by how much in 2018?", ("sg&a",)),
+    ],
+    ids=["pp&e", "r&d", "beside-another-name", "opening-the-question"],
+)  # fmt: skip
+def test_an_ampersand_abbreviation_is_one_name(question: str, names: tuple[str, ...]) -> None:
+    assert analyze_question(question).names == names
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "written"),
+    [
+        ("pp&e", "Purchases of property, plant and equipment | (1,577)", True),
+        ("r&d", "Research, development and related expenses | 1,821", True),
+        ("sg&a", "Selling, general and administrative expenses", True),
+        ("s&p", "the Standard & Poor's 500 index", True),
+        ("r&d", "Its R&D budget grew.", True),
+        ("r&d", "Revenue rose sharply.", False),
+        ("pp&e", "plant and equipment", False),
+    ],
+    ids=["pp&e", "comma-joined", "three-letters", "ampersand-joined", "as-written",
+         "words-not-joined", "a-letter-short"],
+)  # fmt: skip
+def test_an_ampersand_abbreviation_is_found_spelled_out(
+    name: str, text: str, written: bool
+) -> None:
+    assert (code_pattern(name).search(text) is not None) == written
+
+
+def test_a_filing_that_spells_out_the_abbreviation_mentions_the_name() -> None:
+    from verify_ask.language.places import places_of
+    from verify_ask.text.source import Source
+
+    source = Source(
+        "Consolidated Balance Sheet\n(Millions) | 2018 | 2017\n"
+        "Property, plant and equipment, net | 8,738 | 8,866\n"
+    )
+    question = analyze_question("What was net PP&E at the end of 2018?")
+    assert places_of(source).name_sentences(question, "pp&e") == {source.sentence_index(54)}

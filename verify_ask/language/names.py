@@ -65,7 +65,15 @@ def demonym_of(name: str) -> str | None:
 
 
 def code_pattern(name: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w])", re.IGNORECASE)
+    """A code as written; an ampersand abbreviation also spelled out, its words' initials
+    its letters ("PP&E": "property, plant and equipment"; "R&D": "research, development")."""
+    written = r"(?<![\w-])" + re.escape(name) + r"(?![\w])"
+    if "&" not in name:
+        return re.compile(written, re.IGNORECASE)
+    groups = [r",?\s+".join(rf"{re.escape(letter)}[a-z]*\b" for letter in group)
+              for group in name.split("&")]
+    spelled = r"\b" + r"(?:\s*,?\s*(?:and|&)\s*|,\s*)".join(groups)
+    return re.compile(f"{written}|{spelled}", re.IGNORECASE)
 
 
 @lru_cache(maxsize=256)

@@ -291,9 +291,15 @@ _CAPITALIZED = re.compile(r"\b(?:[A-Z][A-Za-z0-9'\-]*[A-Za-z0-9]|[A-Z](?![\w.'\-
 
 
 def is_code(name: str) -> bool:
-    """A name holding a digit or a hyphen ("AS-201", "S-IVB"): it is kept and matched as
-    written, since the source's word index splits it."""
-    return any(c.isdigit() or c == "-" for c in name)
+    """A name holding a digit, a hyphen or an ampersand ("AS-201", "S-IVB", "PP&E"): it is
+    kept and matched as written (or, for an ampersand, spelled out), since the source's word
+    index splits it."""
+    return any(c.isdigit() or c in "-&" for c in name)
+
+
+_AMPERSANDED = re.compile(r"\b[A-Z]{1,4}(?:&[A-Z]{1,4})+\b")
+"""An abbreviation joined by an ampersand ("PP&E", "R&D", "SG&A", "AT&T"): one name, which a
+filing writes spelled out as often ("property, plant and equipment")."""
 
 
 _IN_BEFORE = re.compile(r"\bin\s+$", re.IGNORECASE)
@@ -310,13 +316,16 @@ def _names(text: str) -> tuple[str, ...]:
 
     openings = set(Source(text).sentence_starts)
     seen: dict[str, None] = {}
-    for match in _CAPITALIZED.finditer(text):
-        if match.start() in openings:
+    joined = [(m.start(), m.end()) for m in _AMPERSANDED.finditer(text)]
+    named = [(m.start(), m.group()) for m in _CAPITALIZED.finditer(text)
+             if not any(s <= m.start() < e for s, e in joined)]
+    for start, written in sorted(named + [(s, text[s:e]) for s, e in joined]):
+        if start in openings and "&" not in written:
             continue
-        word = match.group().lower()
+        word = written.lower()
         if word in STOPWORDS and len(word) > 1:
             continue
-        if currency_code(word) and _IN_BEFORE.search(text, 0, match.start()):
+        if currency_code(word) and _IN_BEFORE.search(text, 0, start):
             continue
         seen.setdefault(word if is_code(word) else stem(word), None)
     return tuple(seen)
