@@ -153,6 +153,16 @@ def test_help_is_quick_and_lists_commands() -> None:
     assert "ask" in completed.stdout and "eval" in completed.stdout
 
 
+@pytest.mark.parametrize("command", [["--help"], ["ask", "--help"]], ids=["root", "ask"])
+def test_help_shows_no_type_for_a_flag(capsys, command: list[str]) -> None:
+    assert main(command) == 0
+    shown = capsys.readouterr().out
+    assert "<bool>" not in shown
+    assert re.search(r"--version|--json", shown)
+    if command[0] == "ask":
+        assert re.search(r"--samples\s+-n\s+<int>", shown)  # an option with a value keeps it
+
+
 LONG_SOURCE = Path(__file__).parent / "data" / "squad_long.txt"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import click
 import typer
 from typer.core import TyperGroup
 
@@ -21,6 +22,24 @@ class _AskByDefault(TyperGroup):
             args = ["ask", *args]
         return super().parse_args(ctx, args)
 
+
+def _flags_take_no_value() -> None:
+    """A flag's help shows no type: typer's rich help writes every option's type as its
+    metavar, so that ``--version`` read ``--version <bool>``, as if it took a value."""
+    from typer.core import TyperOption
+
+    typed = TyperOption.display_type_rich
+    if getattr(typed, "flags_untyped", False):
+        return
+
+    def display_type_rich(self: TyperOption, ctx: click.Context) -> str | None:
+        return None if self.is_flag else typed(self, ctx)
+
+    display_type_rich.flags_untyped = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_flags_take_no_value()
 
 app = typer.Typer(
     cls=_AskByDefault,
