@@ -3,7 +3,7 @@ flag, default, help, the check of its value, and its row in the README's option 
 
 ``Settings`` declares the run-wide options so, each checker its own (``option``), ``ask`` its
 own (``verify_ask.cli.ask_options``), and a checker that reads a run-wide value names it
-(``verify_ask.settings.setting``) rather than declaring it again. The CLI's parameters are
+(``verify_ask.run_options``) rather than declaring it again. The CLI's parameters are
 built from these declarations (``verify_ask.cli.options``), and so are the README's option
 tables (``scripts/option_tables.py``, which tests/test_readme.py runs). Imports nothing of the
 pipeline, so ``Settings`` stays light.

@@ -2,21 +2,19 @@
 
 Its fields are the run-wide options, each declared once (``verify_ask.declaration.option``):
 its flag, default, help, range and README row. The CLI builds its parameters from these
-declarations, and a checker that reads one of them names it (``setting``) instead of declaring
-it again.
+declarations. Those a checker reads as well (``--min-relevance``, ``--ignore-rule``, ...) are
+declared below both, in ``verify_ask.run_options``.
 
-Kept apart from the pipeline and the checkers, which both read it: the checkers, the
+Kept apart from the pipeline and the checkers: the checkers, the
 rules, the decision weights and the prompts are imported only when the settings are
 validated, so reading ``Settings`` pulls in none of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field, fields
-from typing import Any
+from dataclasses import dataclass, fields
 
-from verify_ask import defaults
+from verify_ask import defaults, run_options
 from verify_ask.declaration import declared, option
 
 DECISIONS = ("fitted", "rules")
@@ -47,31 +45,10 @@ class Settings:
         default_in_words="every built-in that needs no options",
     )
     """Checker names; empty means every built-in that runs by default."""
-    min_agree: float = option(
-        defaults.MIN_AGREE, "--min-agree", "Vote share that backs an answer.", within=(0, 1)
-    )
-    min_share: float = option(
-        defaults.MIN_SHARE,
-        "--min-share",
-        "Share of the model's scores, among the source's figures near the question's words, "
-        "that backs an answer (either this or --min-agree suffices).",
-        within=(0, 1),
-    )
-    min_relevance: float = option(
-        defaults.MIN_RELEVANCE,
-        "--min-relevance",
-        "Place score the evidence needs (share of the question's term weight near the figure).",
-        within=(0, 1),
-    )
-    ignore_rules: tuple[str, ...] = option(
-        (),
-        "--ignore-rule",
-        "Switch off one rule of the span checker by id or name (repeatable); "
-        "`verify-ask rules` lists them.",
-        multiple=True,
-        parse=lambda given: tuple(sorted(_ignorable(given or ()))),
-        metavar="ID",
-    )
+    min_agree: float = run_options.min_agree()
+    min_share: float = run_options.min_share()
+    min_relevance: float = run_options.min_relevance()
+    ignore_rules: tuple[str, ...] = run_options.ignore_rules()
     """Ids of the span checker's rules switched off (``--ignore-rule``)."""
     decision: str = option(
         defaults.DECISION,
@@ -144,7 +121,7 @@ class Settings:
 
         for name in self.checks:
             registry.get(name)
-        _ignorable(self.ignore_rules)
+        run_options.ignorable(self.ignore_rules)
         if self.decision == "fitted":
             from verify_ask.decision.confidence import load
 
@@ -182,19 +159,6 @@ class Settings:
             ("quote",) if self.prompt == "quote" else ()
         )
         return names + tuple(dict.fromkeys(n for n in asked if n not in names))
-
-
-def _ignorable(given: Iterable[str]) -> frozenset[str]:
-    from verify_ask.rules import ignorable  # the rules load only when the settings are checked
-
-    return ignorable(given)
-
-
-def setting(name: str) -> Any:
-    """A field of a checker's options dataclass that reads the run-wide setting ``name``:
-    its default and declaration are the setting's, so they are written once, here."""
-    declared_ = next(f for f in fields(Settings) if f.name == name)
-    return field(default=declared_.default, metadata=declared_.metadata)
 
 
 _FIELDS = frozenset(f.name for f in fields(Settings))

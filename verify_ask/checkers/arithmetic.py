@@ -31,12 +31,12 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
+from verify_ask import run_options
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, evidence_at
 from verify_ask.checkers.registry import register
 from verify_ask.errors import ExpressionError
 from verify_ask.language.lexicon import YEAR
-from verify_ask.settings import setting
 from verify_ask.text import vocabulary
 from verify_ask.text.expression import (
     ALLOWED_CONSTANTS,
@@ -64,7 +64,7 @@ _SURFACE_NUMBER = re.compile(r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?|\.\d+"
 
 @dataclass(frozen=True)
 class ArithmeticOptions:
-    min_relevance: float = setting("min_relevance")  # operands are placed as span's figures
+    min_relevance: float = run_options.min_relevance()  # operands are placed as span's figures
 
 
 class ArithmeticChecker:

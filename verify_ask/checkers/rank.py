@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from verify_ask import run_options
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult
 from verify_ask.checkers.registry import register
-from verify_ask.settings import setting
 
 
 @dataclass(frozen=True)
 class RankOptions:
-    min_share: float = setting("min_share")
+    min_share: float = run_options.min_share()
 
 
 class RankChecker:

@@ -19,22 +19,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verify_ask import defaults
+from verify_ask import defaults, run_options
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, option
 from verify_ask.checkers.registry import register
 from verify_ask.rules import STAGES, rules_of
 from verify_ask.rules.facts import Facts, Refusal
 from verify_ask.rules.registry import ACCEPTED, Outcome, Rule, Stage
-from verify_ask.settings import setting
 
 __all__ = ["SpanChecker"]
 
 
 @dataclass(frozen=True)
 class SpanOptions:
-    min_relevance: float = setting("min_relevance")
-    ignore_rules: tuple[str, ...] = setting("ignore_rules")
+    min_relevance: float = run_options.min_relevance()
+    ignore_rules: tuple[str, ...] = run_options.ignore_rules()
     # Tuned constants, set only by code (tests): no flag.
     margin: float = option(defaults.MARGIN, None)
     contested_support: float = option(defaults.CONTESTED_SUPPORT, None)

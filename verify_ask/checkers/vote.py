@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from verify_ask import defaults
+from verify_ask import defaults, run_options
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult
 from verify_ask.checkers.registry import register
-from verify_ask.settings import setting
 
 
 @dataclass(frozen=True)
 class VoteOptions:
-    min_agree: float = setting("min_agree")
+    min_agree: float = run_options.min_agree()
 
 
 class VoteChecker:
