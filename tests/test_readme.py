@@ -92,3 +92,20 @@ def test_the_pages_speak_of_versions_commits_and_dates_not_of_work_sessions() ->
         for match in pattern.finditer(page.read_text("utf-8"))
     ]
     assert not found, found
+
+
+def test_every_script_is_listed_and_cited() -> None:
+    listing = (ROOT / "scripts" / "README.md").read_text("utf-8")
+    cited = "\n".join(p.read_text("utf-8") for p in [*PAGES, ROOT / "docs/records/README.md"])
+    tests = "\n".join(p.read_text("utf-8") for p in (ROOT / "tests").glob("*.py"))
+    scripts = sorted((ROOT / "scripts").glob("*.py"))
+    assert scripts
+    unlisted = [s.name for s in scripts if f"`{s.name}`" not in listing]
+    uncited = [s.name for s in scripts if f"scripts/{s.name}" not in cited + tests]
+    assert not unlisted, f"scripts/README.md does not list {unlisted}"
+    assert not uncited, f"no page or test names {uncited}"
+
+
+def test_the_reference_pages_stay_short() -> None:
+    assert len(README.read_text("utf-8").splitlines()) <= 250
+    assert len((ROOT / "docs" / "eval.md").read_text("utf-8").splitlines()) <= 400

@@ -78,7 +78,7 @@ class Case:
 
 Extra = Callable[[Judgement, Pool], Mapping[str, float]]
 """Evidence under trial: more named features for a candidate, beside what
-``confidence.features`` computes (``scripts/clause_evidence.py`` measures a parse's)."""
+``confidence.features`` computes, measured out of fold before it joins them."""
 
 
 def cases(scored: Iterable[Scored], settings: Settings, extra: Extra | None = None) -> list[Case]:
