@@ -37,59 +37,79 @@ PAGES = 100
 INCOME_PAGE, BALANCE_PAGE, CASH_PAGE = 41, 43, 45
 KS = (1, 3, 5, 10)
 
-INCOME = [
-    ("Net sales", "32,765", "31,657"),
-    ("Cost of sales", "16,682", "16,055"),
-    ("Selling, general and administrative expenses", "7,602", "6,626"),
-    ("Research, development and related expenses", "1,821", "1,870"),
-    ("Operating income", "7,207", "7,820"),
-    ("Provision for income taxes", "1,637", "2,679"),
-    ("Net income attributable to the company", "5,349", "4,858"),
-]
-BALANCE = [
-    ("Cash and cash equivalents", "2,853", "3,053"),
-    ("Accounts receivable, net", "5,020", "4,911"),
-    ("Inventories", "4,366", "4,034"),
-    ("Total current assets", "13,709", "14,277"),
-    ("Property, plant and equipment, net", "8,738", "8,866"),
-    ("Goodwill", "10,051", "10,513"),
-    ("Total current liabilities", "7,244", "7,687"),
-    ("Long-term debt", "13,411", "12,096"),
-]
-CASH = [
-    ("Net income including noncontrolling interest", "5,363", "4,869"),
-    ("Depreciation and amortization", "1,488", "1,544"),
-    ("Net cash provided by operating activities", "6,439", "6,240"),
-    ("Purchases of property, plant and equipment", "(1,577)", "(1,373)"),
-    ("Acquisitions, net of cash acquired", "(13)", "(2,023)"),
-    ("Purchases of treasury stock", "(4,870)", "(2,068)"),
-    ("Dividends paid to shareholders", "(3,193)", "(2,803)"),
-    ("Repayment of debt", "(1,129)", "(2,089)"),
-    ("Cash and cash equivalents at end of year", "2,853", "3,053"),
-]
+STATEMENTS = """
+Consolidated Statement of Income
+Net sales | 32,765 | 31,657
+Cost of sales | 16,682 | 16,055
+Selling, general and administrative expenses | 7,602 | 6,626
+Research, development and related expenses | 1,821 | 1,870
+Operating income | 7,207 | 7,820
+Provision for income taxes | 1,637 | 2,679
+Net income attributable to the company | 5,349 | 4,858
+
+Consolidated Balance Sheet
+Cash and cash equivalents | 2,853 | 3,053
+Accounts receivable, net | 5,020 | 4,911
+Inventories | 4,366 | 4,034
+Total current assets | 13,709 | 14,277
+Property, plant and equipment, net | 8,738 | 8,866
+Goodwill | 10,051 | 10,513
+Total current liabilities | 7,244 | 7,687
+Long-term debt | 13,411 | 12,096
+
+Consolidated Statement of Cash Flows
+Net income including noncontrolling interest | 5,363 | 4,869
+Depreciation and amortization | 1,488 | 1,544
+Net cash provided by operating activities | 6,439 | 6,240
+Purchases of property, plant and equipment | (1,577) | (1,373)
+Acquisitions, net of cash acquired | (13) | (2,023)
+Purchases of treasury stock | (4,870) | (2,068)
+Dividends paid to shareholders | (3,193) | (2,803)
+Repayment of debt | (1,129) | (2,089)
+Cash and cash equivalents at end of year | 2,853 | 3,053
+"""
+"""Each statement: its title, then a row a line (label, 2018, 2017), on its own page."""
+
+
+def statements() -> dict[int, tuple[str, list[list[str]]]]:
+    """The statements by page: title and rows."""
+    blocks = [block.strip().splitlines() for block in STATEMENTS.strip().split("\n\n")]
+    return {
+        page: (title, [row.split(" | ") for row in rows])
+        for page, (title, *rows) in zip((INCOME_PAGE, BALANCE_PAGE, CASH_PAGE), blocks,
+                                        strict=True)
+    }
+
+
+QUESTIONS_ASKED = """
+What was the company's capital expenditure in 2018? | 1,577 | cash
+What was net PP&E at the end of 2018? | 8,738 | balance
+How much revenue did the company report for 2018? | 32,765 | income
+How much did the company spend on R&D in 2018? | 1,821 | income
+How much did the company spend on share buybacks in 2018? | 4,870 | cash
+How much did the company pay out in dividends in 2018? | 3,193 | cash
+What was the operating cash flow in 2018? | 6,439 | cash
+What were current liabilities at the end of 2018? | 7,244 | balance
+How much cash did the company hold at the end of 2018? | 2,853 | balance cash
+What was the income tax expense for 2018? | 1,637 | income
+What were SG&A expenses in 2018? | 7,602 | income
+How much debt did the company pay back in 2018? | 1,129 | cash
+How much did the company spend on acquisitions in 2018? | 13 | cash
+How much long-term debt did the company carry at the end of 2018? | 13,411 | balance
+What were D&A charges in 2018? | 1,488 | cash
+How much inventory did the company hold at the end of 2018? | 4,366 | balance
+What was goodwill at the end of 2018? | 10,051 | balance
+How much did customers owe the company at the end of 2018? | 5,020 | balance
+What was the company's bottom line in 2018? | 5,349 | income
+What was the cost of goods sold in 2018? | 16,682 | income
+"""
+"""A question a line: as an analyst asks it, the gold figure, the statements that write it."""
+_PAGE_OF = {"income": INCOME_PAGE, "balance": BALANCE_PAGE, "cash": CASH_PAGE}
 QUESTIONS = [
-    ("What was the company's capital expenditure in 2018?", "1,577", (CASH_PAGE,)),
-    ("What was net PP&E at the end of 2018?", "8,738", (BALANCE_PAGE,)),
-    ("How much revenue did the company report for 2018?", "32,765", (INCOME_PAGE,)),
-    ("How much did the company spend on R&D in 2018?", "1,821", (INCOME_PAGE,)),
-    ("How much did the company spend on share buybacks in 2018?", "4,870", (CASH_PAGE,)),
-    ("How much did the company pay out in dividends in 2018?", "3,193", (CASH_PAGE,)),
-    ("What was the operating cash flow in 2018?", "6,439", (CASH_PAGE,)),
-    ("What were current liabilities at the end of 2018?", "7,244", (BALANCE_PAGE,)),
-    ("How much cash did the company hold at the end of 2018?", "2,853",
-     (BALANCE_PAGE, CASH_PAGE)),
-    ("What was the income tax expense for 2018?", "1,637", (INCOME_PAGE,)),
-    ("What were SG&A expenses in 2018?", "7,602", (INCOME_PAGE,)),
-    ("How much debt did the company pay back in 2018?", "1,129", (CASH_PAGE,)),
-    ("How much did the company spend on acquisitions in 2018?", "13", (CASH_PAGE,)),
-    ("How much long-term debt did the company carry at the end of 2018?", "13,411",
-     (BALANCE_PAGE,)),
-    ("What were D&A charges in 2018?", "1,488", (CASH_PAGE,)),
-    ("How much inventory did the company hold at the end of 2018?", "4,366", (BALANCE_PAGE,)),
-    ("What was goodwill at the end of 2018?", "10,051", (BALANCE_PAGE,)),
-    ("How much did customers owe the company at the end of 2018?", "5,020", (BALANCE_PAGE,)),
-    ("What was the company's bottom line in 2018?", "5,349", (INCOME_PAGE,)),
-    ("What was the cost of goods sold in 2018?", "16,682", (INCOME_PAGE,)),
+    (question, gold, tuple(_PAGE_OF[name] for name in pages.split()))
+    for question, gold, pages in (
+        line.split(" | ") for line in QUESTIONS_ASKED.strip().splitlines()
+    )
 ]
 NOTES = [
     "Property, plant and equipment is recorded at cost and depreciated on a straight-line "
@@ -126,19 +146,15 @@ def write_filing(path: Path) -> Path:
     random = Random(44)
     pdf = FPDF()
     pdf.set_creation_date(datetime(2019, 2, 7, tzinfo=timezone.utc))  # the same bytes each run
-    statements = {
-        INCOME_PAGE: ("Consolidated Statement of Income", INCOME),
-        BALANCE_PAGE: ("Consolidated Balance Sheet", BALANCE),
-        CASH_PAGE: ("Consolidated Statement of Cash Flows", CASH),
-    }
+    by_page = statements()
     for number in range(1, PAGES + 1):
         pdf.add_page()
         pdf.set_font("Helvetica", style="B", size=11)
-        if number in statements:
-            title, rows = statements[number]
+        if number in by_page:
+            title, rows = by_page[number]
             pdf.cell(0, 7, title, new_x="LMARGIN", new_y="NEXT")
             pdf.set_font("Helvetica", size=9)
-            for label, *figures in [("(Millions)", "2018", "2017"), *rows]:
+            for label, *figures in [["(Millions)", "2018", "2017"], *rows]:
                 pdf.cell(110, 5, label)
                 for figure in figures:
                     pdf.cell(35, 5, figure, align="R")
