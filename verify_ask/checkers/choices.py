@@ -9,11 +9,13 @@ the candidate's display form and every way a sample wrote it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, option
 from verify_ask.checkers.options import split_choices
 from verify_ask.checkers.registry import register
+from verify_ask.checkers.requested import OnRequest
 from verify_ask.text.normalize import parse_value
 from verify_ask.values import DateValue, Value, consistent_date, same_value
 
@@ -50,16 +52,14 @@ class ChoicesOptions:
     )
 
 
-class ChoicesChecker:
+class ChoicesChecker(OnRequest):
     name = "choices"
-    by_default = False
     options = ChoicesOptions
+    given_by = "choices"
     description = "the value is one of --choices (compared typed; runs when --choices is given)"
 
-    def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
-        choices = tuple(context.options_for(self).choices)
-        if not choices:
-            return CheckResult(self.name, "skip", 0.0, detail="no --choices given")
+    def judge(self, candidate: Candidate, options: Any, context: CheckContext) -> CheckResult:
+        choices = tuple(options.choices)
         matched = next((c for c in choices if allows(c, candidate)), None)
         if matched is None:
             listed = ", ".join(choices)

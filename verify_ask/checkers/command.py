@@ -23,11 +23,13 @@ import os
 import signal
 import subprocess
 from dataclasses import dataclass
+from typing import Any
 
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, option
 from verify_ask.checkers.options import split_command
 from verify_ask.checkers.registry import register
+from verify_ask.checkers.requested import OnRequest
 from verify_ask.errors import UsageError
 
 DEFAULT_TIMEOUT = 10.0
@@ -59,17 +61,14 @@ class CommandOptions:
     )
 
 
-class CommandChecker:
+class CommandChecker(OnRequest):
     name = "command"
-    by_default = False
     options = CommandOptions
+    given_by = "command"
     description = "--check-command exits 0 for the candidate (given on stdin and in env)"
 
-    def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
-        options = context.options_for(self)
+    def judge(self, candidate: Candidate, options: Any, context: CheckContext) -> CheckResult:
         command = options.command
-        if not command:
-            return CheckResult(self.name, "skip", 0.0, detail="no --check-command given")
         timeout = float(options.check_timeout)
         display = candidate.value.display()
         # The child inherits the process's variables as any child would (PATH, HOME): passed

@@ -8,11 +8,13 @@ The regular expression must match the whole of the candidate's display form ("14
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, option
 from verify_ask.checkers.options import compile_pattern
 from verify_ask.checkers.registry import register
+from verify_ask.checkers.requested import OnRequest
 
 
 @dataclass(frozen=True)
@@ -27,16 +29,14 @@ class PatternOptions:
     )
 
 
-class PatternChecker:
+class PatternChecker(OnRequest):
     name = "pattern"
-    by_default = False
     options = PatternOptions
+    given_by = "pattern"
     description = "the answer's text fully matches --pattern (runs when --pattern is given)"
 
-    def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
-        pattern = context.options_for(self).pattern
-        if not pattern:
-            return CheckResult(self.name, "skip", 0.0, detail="no --pattern given")
+    def judge(self, candidate: Candidate, options: Any, context: CheckContext) -> CheckResult:
+        pattern = options.pattern
         regex = compile_pattern(str(pattern))
         forms = [candidate.value.display(), *dict.fromkeys(s.text for s in candidate.samples)]
         matched = next((form for form in forms if regex.fullmatch(form)), None)

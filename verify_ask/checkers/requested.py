@@ -1,0 +1,30 @@
+"""What the checkers that run on request share: they run only when their option is given
+(``--choices``, ``--pattern``, ``--check-command``), and say so when it is not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from verify_ask.candidates import Candidate
+from verify_ask.checkers.base import CheckContext, CheckResult
+from verify_ask.declaration import declaration
+
+
+class OnRequest:
+    """A checker that runs when the field ``given_by`` of its ``options`` is set; a subclass
+    judges in ``judge`` with its options filled in."""
+
+    name: str
+    options: type
+    given_by: str
+    by_default = False
+
+    def check(self, candidate: Candidate, context: CheckContext) -> CheckResult:
+        options = context.options_for(self)
+        if not getattr(options, self.given_by):
+            flag = declaration(self.options, self.given_by).flag
+            return CheckResult(self.name, "skip", 0.0, detail=f"no {flag} given")
+        return self.judge(candidate, options, context)
+
+    def judge(self, candidate: Candidate, options: Any, context: CheckContext) -> CheckResult:
+        raise NotImplementedError
