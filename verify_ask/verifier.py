@@ -167,11 +167,12 @@ def _load(path: str, threads: int | None = None) -> Any:
 
     from llama_cpp import Llama
 
-    from verify_ask.model.backends.llama import _deferred_interrupts, _quiet_stderr
+    from verify_ask import interrupts
+    from verify_ask.model.backends.llama import _quiet_stderr
 
     try:
         # The same guards as the sampler's backends: a quiet load log, Ctrl-C raised after.
-        with _quiet_stderr(), _deferred_interrupts():
+        with _quiet_stderr(), interrupts.deferred():
             model = Llama(
                 model_path=path,
                 n_ctx=CONTEXT,

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-import signal
-import threading
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from verify_ask import interrupts
 from verify_ask.batch.source_root import resolve_root
 from verify_ask.cli.ask_options import JOBS_WITH_BASE_URL, AskBatchOptions
 from verify_ask.cli.environment import Environment
@@ -108,7 +106,8 @@ def run_batch(options: BatchOptions, settings: Settings, backend: Backend, env: 
                 for result in results:
                     # Written and counted as one step: a Ctrl-C right after the write would
                     # otherwise report a written record as "not processed".
-                    with _sigint_held():
+                    # Never half a record: a line can exceed what a pipe writes at once.
+                    with interrupts.deferred():
                         if result.record is not None:
                             _write_line(result.record, progress.stdout)
                         tally.add(result)
@@ -127,23 +126,3 @@ def run_batch(options: BatchOptions, settings: Settings, backend: Backend, env: 
 def _write_line(record: dict[str, Any], stdout: TextIO) -> None:
     stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
     stdout.flush()
-
-
-@contextlib.contextmanager
-def _sigint_held() -> Iterator[None]:
-    """Hold Ctrl-C while one record is written: an interrupted write could leave half a line
-    (records exceed the pipe's atomic size). The signal is delivered right after.
-
-    The Python handler is swapped rather than the signal blocked: a blocked SIGINT still
-    reaches llama.cpp's worker threads, whose delivery raises in this thread all the same."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if caught:
-        signal.raise_signal(signal.SIGINT)  # now handled as it would have been

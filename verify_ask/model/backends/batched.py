@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from verify_ask import defaults
+from verify_ask import defaults, interrupts
 from verify_ask.errors import InputError, ModelError, UsageError, VerifyAskError
 from verify_ask.model.backends.base import Completion, SampleRequest, Score
 from verify_ask.model.backends.decoding import DecodeStats, Track, decode_sequential, decode_shared
@@ -111,7 +111,7 @@ class BatchedBackend:
 
     def _new_engine(self, path: Path, full_vocab: bool) -> Engine:
         # The same guards as the sequential backend: quiet load log, Ctrl-C raised afterwards.
-        from verify_ask.model.backends.llama import _deferred_interrupts, _quiet_stderr
+        from verify_ask.model.backends.llama import _quiet_stderr
 
         try:
             import llama_cpp._logger as llama_logger
@@ -119,7 +119,7 @@ class BatchedBackend:
             raise ModelError(f"llama-cpp-python is not installed: {error}") from None
         llama_logger.set_verbose(False)
         try:
-            with _quiet_stderr(), _deferred_interrupts():
+            with _quiet_stderr(), interrupts.deferred():
                 return Engine(
                     path,
                     n_ctx=self.n_ctx + HEADROOM,

@@ -11,12 +11,11 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
-import signal
-import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from verify_ask import interrupts
 from verify_ask.errors import InputError, ModelError
 from verify_ask.model.backends.base import Completion, SampleRequest
 from verify_ask.model.backends.model_file import hash_prefix, resolve_model
@@ -55,7 +54,8 @@ class LlamaBackend:
             except ImportError as error:
                 raise ModelError(f"llama-cpp-python is not installed: {error}") from None
             try:
-                with _quiet_stderr(), _deferred_interrupts():
+                # Loading logs through a ctypes callback, where a KeyboardInterrupt is swallowed.
+                with _quiet_stderr(), interrupts.deferred():
                     self._llama = Llama(
                         model_path=str(self.model_path),
                         n_ctx=self.n_ctx,
@@ -110,26 +110,6 @@ class LlamaBackend:
             "model": str(self.model_path),
             "sha256": hash_prefix(self.model_path),
         }
-
-
-@contextlib.contextmanager
-def _deferred_interrupts() -> Iterator[None]:
-    """Note Ctrl-C while the model loads, and raise it once loading returns.
-
-    llama.cpp logs through a Python callback while loading, so Python runs the SIGINT
-    handler inside a ctypes callback, where the KeyboardInterrupt is printed and swallowed.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    interrupted: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if interrupted:
-        raise KeyboardInterrupt
 
 
 @contextlib.contextmanager
