@@ -40,7 +40,10 @@ class Progress:
         error: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        return None
+        self.close()
+
+    def close(self) -> None:
+        """Take the display down, however the batch ended."""
 
     def update(self, tally: Tally) -> None:
         return None
@@ -80,12 +83,7 @@ class LiveProgress(Progress):
             self.stdout = FileProxy(self._progress.console, self._env.stdout)  # type: ignore[assignment]
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    def close(self) -> None:
         self.stdout.flush()
         self.stdout = self._env.stdout
         self._progress.stop()
