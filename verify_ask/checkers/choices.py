@@ -55,7 +55,6 @@ class ChoicesOptions:
 class ChoicesChecker(OnRequest):
     name = "choices"
     options = ChoicesOptions
-    given_by = "choices"
     description = "the value is one of --choices (compared typed; runs when --choices is given)"
 
     def judge(self, candidate: Candidate, options: Any, context: CheckContext) -> CheckResult:

@@ -64,7 +64,6 @@ class CommandOptions:
 class CommandChecker(OnRequest):
     name = "command"
     options = CommandOptions
-    given_by = "command"
     description = "--check-command exits 0 for the candidate (given on stdin and in env)"
 
     def judge(self, candidate: Candidate, options: Any, context: CheckContext) -> CheckResult:

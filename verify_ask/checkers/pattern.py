@@ -32,7 +32,6 @@ class PatternOptions:
 class PatternChecker(OnRequest):
     name = "pattern"
     options = PatternOptions
-    given_by = "pattern"
     description = "the answer's text fully matches --pattern (runs when --pattern is given)"
 
     def judge(self, candidate: Candidate, options: Any, context: CheckContext) -> CheckResult:
