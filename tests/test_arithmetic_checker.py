@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 import pytest
+from named_cases import named
 
 from verify_ask.candidates import Candidate, Sample
 from verify_ask.checkers.arithmetic import ArithmeticChecker
@@ -382,7 +383,7 @@ REAL = [
 
 
 @pytest.mark.parametrize(
-    ("answer", "verdict", "detail"), [r[1:] for r in REAL], ids=[r[0] for r in REAL]
+    ("answer", "verdict", "detail"), named(REAL)
 )
 def test_real_source_operands(example_text, answer: str, verdict: str, detail: str) -> None:
     from verify_ask.candidates import group_samples

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from named_cases import named
 
 from verify_ask.batch.exit_codes import batch_exit_status
 from verify_ask.batch.jobs import BadLine, Job, parse_line
@@ -72,7 +73,7 @@ PARSE = [
 
 
 @pytest.mark.parametrize(
-    ("text", "default", "expected"), [p[1:] for p in PARSE], ids=[p[0] for p in PARSE]
+    ("text", "default", "expected"), named(PARSE)
 )
 def test_parse_line(text: str, default: str | None, expected: Job | str | None) -> None:
     parsed = parse_line(text.encode(), 3, default)
@@ -237,7 +238,7 @@ EXITS = [
 
 
 @pytest.mark.parametrize(
-    ("tally", "fail_under", "allow", "status"), [e[1:] for e in EXITS], ids=[e[0] for e in EXITS]
+    ("tally", "fail_under", "allow", "status"), named(EXITS)
 )
 def test_batch_exit_status(
     tally: Tally, fail_under: float | None, allow: bool, status: int
@@ -268,7 +269,7 @@ USAGE = [
 ]
 
 
-@pytest.mark.parametrize(("args", "message"), [u[1:] for u in USAGE], ids=[u[0] for u in USAGE])
+@pytest.mark.parametrize(("args", "message"), named(USAGE))
 def test_batch_usage_errors_exit_2(capsys, args: list[str], message: str) -> None:
     assert main(args) == ExitStatus.USAGE
     captured = capsys.readouterr()

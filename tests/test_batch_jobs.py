@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from http_servers import FixedLatencyServer, ScriptedServer, free_port
+from named_cases import named
 
 from verify_ask.cli.batch import parallelism
 from verify_ask.cli.main import main
@@ -109,8 +110,7 @@ PARALLELISM = [
 
 @pytest.mark.parametrize(
     ("jobs", "max_requests", "batch", "base_url", "expected"),
-    [p[1:] for p in PARALLELISM],
-    ids=[p[0] for p in PARALLELISM],
+    named(PARALLELISM),
 )
 def test_parallelism(
     jobs: int | None,

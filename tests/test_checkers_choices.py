@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from checker_cases import run_checker
+from named_cases import named
 
 from verify_ask.checkers.options import split_choices
 from verify_ask.cli.main import main
@@ -34,8 +35,7 @@ CASES = [
 
 @pytest.mark.parametrize(
     ("question", "answer", "choices", "verdict"),
-    [c[1:] for c in CASES],
-    ids=[c[0] for c in CASES],
+    named(CASES),
 )
 def test_choices_verdicts(example_text, question, answer, choices, verdict) -> None:
     result = run_checker("choices", question, [answer], Source(example_text), choices=choices)

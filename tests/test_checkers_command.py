@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from checker_cases import candidates, run_checker
+from named_cases import named
 
 from verify_ask.checkers import CheckContext, get
 from verify_ask.checkers.command import MAX_OUTPUT
@@ -66,7 +67,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(
-    ("answer", "timeout", "verdict", "detail"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+    ("answer", "timeout", "verdict", "detail"), named(CASES)
 )
 def test_command_verdicts(example_text, verifier, answer, timeout, verdict, detail) -> None:
     command, _ = verifier

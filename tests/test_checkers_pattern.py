@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from checker_cases import run_checker
+from named_cases import named
 
 from verify_ask.cli.main import main
 from verify_ask.errors import ExitStatus
@@ -26,8 +27,7 @@ CASES = [
 
 @pytest.mark.parametrize(
     ("question", "answer", "pattern", "verdict"),
-    [c[1:] for c in CASES],
-    ids=[c[0] for c in CASES],
+    named(CASES),
 )
 def test_pattern_verdicts(example_text, question, answer, pattern, verdict) -> None:
     result = run_checker("pattern", question, [answer], Source(example_text), pattern=pattern)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from checker_cases import run_checker
+from named_cases import named
 
 from verify_ask.errors import InputError
 from verify_ask.language.question import analyze_question
@@ -26,7 +27,7 @@ SPLITS = [
 
 
 @pytest.mark.parametrize(
-    ("answer", "head", "quote"), [c[1:] for c in SPLITS], ids=[c[0] for c in SPLITS]
+    ("answer", "head", "quote"), named(SPLITS)
 )
 def test_split_quote(answer: str, head: str, quote: str | None) -> None:
     assert split_quote(answer) == (head, quote)
@@ -76,8 +77,7 @@ CASES = [
 
 @pytest.mark.parametrize(
     ("question", "answers", "threshold", "verdict"),
-    [c[1:] for c in CASES],
-    ids=[c[0] for c in CASES],
+    named(CASES),
 )
 def test_quote_verdicts(example_text, question, answers, threshold, verdict) -> None:
     source = Source(example_text)

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from named_cases import named
 
 from verify_ask.cli.main import main
 from verify_ask.errors import ExitStatus
@@ -43,7 +44,7 @@ USAGE = [
 ]
 
 
-@pytest.mark.parametrize(("args", "message"), [u[1:] for u in USAGE], ids=[u[0] for u in USAGE])
+@pytest.mark.parametrize(("args", "message"), named(USAGE))
 def test_usage_errors_exit_2(capsys, args: list[str], message: str) -> None:
     assert main(args) == ExitStatus.USAGE
     assert message in one_line_error(capsys)
@@ -69,7 +70,7 @@ INPUT = [
 ]
 
 
-@pytest.mark.parametrize(("make", "message"), [i[1:] for i in INPUT], ids=[i[0] for i in INPUT])
+@pytest.mark.parametrize(("make", "message"), named(INPUT))
 def test_unusable_source_exits_4(capsys, tmp_path, make, message: str) -> None:
     assert main(["When was it built?", "--source", make(tmp_path)]) == ExitStatus.INPUT
     line = one_line_error(capsys)
@@ -89,7 +90,7 @@ MODELS = [
 ]
 
 
-@pytest.mark.parametrize(("make", "message"), [m[1:] for m in MODELS], ids=[m[0] for m in MODELS])
+@pytest.mark.parametrize(("make", "message"), named(MODELS))
 def test_broken_model_exits_3(capsys, tmp_path, example_path, make, message: str) -> None:
     model = make(tmp_path)
     status = main(["When was OrigoTech founded?", "-s", str(example_path), "--model", model])

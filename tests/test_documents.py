@@ -26,6 +26,7 @@ from document_files import (
     write_scanned_pdf,
     write_zip_bomb,
 )
+from named_cases import named
 
 from verify_ask.checkers.base import evidence_at
 from verify_ask.cli.main import main
@@ -101,7 +102,7 @@ FORMATS = [
 
 
 @pytest.mark.parametrize(
-    ("data", "label", "expected"), [f[1:] for f in FORMATS], ids=[f[0] for f in FORMATS]
+    ("data", "label", "expected"), named(FORMATS)
 )
 def test_the_format_is_told_by_content_then_by_name(data: bytes, label: str, expected: str) -> None:
     assert detect_format(data, label) == expected
@@ -172,7 +173,7 @@ LAYOUT_LINES = [
 
 
 @pytest.mark.parametrize(
-    ("layout", "row"), [c[1:] for c in LAYOUT_LINES], ids=[c[0] for c in LAYOUT_LINES]
+    ("layout", "row"), named(LAYOUT_LINES)
 )
 def test_a_layout_line_of_figure_cells_becomes_a_row(layout: str, row: str | None) -> None:
     plain = " ".join(layout.split())
@@ -192,7 +193,7 @@ HEADER_LINES = [
 
 
 @pytest.mark.parametrize(
-    ("layout", "row"), [c[1:] for c in HEADER_LINES], ids=[c[0] for c in HEADER_LINES]
+    ("layout", "row"), named(HEADER_LINES)
 )
 def test_a_layout_line_of_words_over_figure_cells_becomes_a_header_row(
     layout: str, row: str | None
@@ -376,7 +377,7 @@ BAD = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("make", "message"), [b[1:] for b in BAD], ids=[b[0] for b in BAD])
+@pytest.mark.parametrize(("make", "message"), named(BAD))
 def test_bad_documents_raise_one_line_input_errors(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make, message: str
 ) -> None:

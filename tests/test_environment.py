@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from named_cases import named
 
 from verify_ask.cli.environment import Environment
 from verify_ask.cli.main import main
@@ -64,7 +65,7 @@ CACHES = [
 
 
 @pytest.mark.parametrize(
-    ("variables", "expected"), [c[1:] for c in CACHES], ids=[c[0] for c in CACHES]
+    ("variables", "expected"), named(CACHES)
 )
 def test_the_cache_is_where_the_variables_say(variables: dict, expected: str) -> None:
     assert Environment(variables=variables).cache_dir == Path(expected)

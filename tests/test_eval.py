@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from named_cases import named
 
 from verify_ask.cli.main import main
 from verify_ask.errors import InputError
@@ -58,7 +59,7 @@ GOLD = [
 
 
 @pytest.mark.parametrize(
-    ("answer", "gold", "kind", "scale", "expected"), [g[1:] for g in GOLD], ids=[g[0] for g in GOLD]
+    ("answer", "gold", "kind", "scale", "expected"), named(GOLD)
 )
 def test_gold_matching(answer: str, gold: list[str], kind: str, scale: str, expected: bool) -> None:
     value = parse_value(answer, expect=kind)  # type: ignore[arg-type]
@@ -78,7 +79,7 @@ COARSER = [
 
 
 @pytest.mark.parametrize(
-    ("answer", "expect", "gold", "expected"), [c[1:] for c in COARSER], ids=[c[0] for c in COARSER]
+    ("answer", "expect", "gold", "expected"), named(COARSER)
 )
 def test_a_date_right_only_at_a_coarser_precision_is_told_apart(
     answer: str, expect: str, gold: list[str], expected: str

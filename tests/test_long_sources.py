@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from named_cases import named
 
 from verify_ask.cli.main import main
 from verify_ask.text.passages import PassageIndex, passage_text, split_passages
@@ -67,7 +68,7 @@ QUESTIONS = [
 
 @pytest.mark.model
 @pytest.mark.parametrize(
-    ("question", "figure"), [q[1:] for q in QUESTIONS], ids=[q[0] for q in QUESTIONS]
+    ("question", "figure"), named(QUESTIONS)
 )
 def test_long_source_answers_with_offsets_into_the_original(capsys, question, figure) -> None:
     text = LONG.read_text(encoding="utf-8")

@@ -1,4 +1,5 @@
 import pytest
+from named_cases import named
 
 from verify_ask.errors import InputError
 from verify_ask.text.source import Source, read_source
@@ -93,7 +94,7 @@ BAD = [
 ]
 
 
-@pytest.mark.parametrize(("make", "message"), [b[1:] for b in BAD], ids=[b[0] for b in BAD])
+@pytest.mark.parametrize(("make", "message"), named(BAD))
 def test_unusable_sources_raise_input_errors(tmp_path, make, message: str) -> None:
     with pytest.raises(InputError, match=message):
         read_source(make(tmp_path))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from named_cases import named
 
 from verify_ask.batch import sources
 from verify_ask.batch.source_root import confine, resolve_root
@@ -251,7 +252,7 @@ USAGE = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("args", "message"), [u[1:] for u in USAGE], ids=[u[0] for u in USAGE])
+@pytest.mark.parametrize(("args", "message"), named(USAGE))
 def test_source_root_usage_errors_exit_2(
     args: list[str], message: str, tree: Tree, capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:

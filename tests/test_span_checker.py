@@ -6,6 +6,7 @@ The dust passage is from SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0.
 from __future__ import annotations
 
 import pytest
+from named_cases import named
 
 from verify_ask.candidates import group_samples
 from verify_ask.checkers import CheckContext, get
@@ -115,7 +116,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(
-    ("question", "answer", "where", "verdict"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+    ("question", "answer", "where", "verdict"), named(CASES)
 )
 def test_span_verdicts(example_text, question, answer, where, verdict) -> None:
     text = example_text if where == "example" else DUST

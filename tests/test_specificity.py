@@ -13,6 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from named_cases import named
 
 from verify_ask.cli.main import main
 from verify_ask.decision import Judgement, decide
@@ -132,7 +133,7 @@ BACKS = [
 
 
 @pytest.mark.parametrize(
-    ("coarse", "fine", "kind", "expected"), [b[1:] for b in BACKS], ids=[b[0] for b in BACKS]
+    ("coarse", "fine", "kind", "expected"), named(BACKS)
 )
 def test_backs(coarse: str, fine: str, kind: str, expected: bool) -> None:
     assert backs(_value(coarse, kind), _value(fine, kind)) is expected
@@ -152,7 +153,7 @@ PRECISIONS = [
 
 
 @pytest.mark.parametrize(
-    ("text", "expected"), [p[1:] for p in PRECISIONS], ids=[p[0] for p in PRECISIONS]
+    ("text", "expected"), named(PRECISIONS)
 )
 def test_the_precision_a_question_asks_for(text: str, expected: str | None) -> None:
     assert analyze_question(text).precision == expected

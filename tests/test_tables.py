@@ -6,6 +6,7 @@ The tables are from TAT-QA dev (Zhu et al. 2021), CC BY 4.0, some shortened.
 from __future__ import annotations
 
 import pytest
+from named_cases import named
 
 from verify_ask.candidates import group_samples
 from verify_ask.checkers import CheckContext, CheckResult, get
@@ -155,7 +156,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(
-    ("question", "answer", "text", "verdict"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+    ("question", "answer", "text", "verdict"), named(CASES)
 )
 def test_span_checker_reads_tables(question: str, answer: str, text: str, verdict: str) -> None:
     result = span_check(question, answer, text)
@@ -178,8 +179,7 @@ COMPARISONS = [
 
 @pytest.mark.parametrize(
     ("question", "answer", "verdict"),
-    [c[1:] for c in COMPARISONS],
-    ids=[c[0] for c in COMPARISONS],
+    named(COMPARISONS),
 )
 def test_comparison_checker_reads_the_named_row(question: str, answer: str, verdict: str) -> None:
     result = comparison_check(question, answer, TABLE)
@@ -231,8 +231,7 @@ ROW_CASES = [
 
 @pytest.mark.parametrize(
     ("text", "question", "answer", "verdict"),
-    [c[1:] for c in ROW_CASES],
-    ids=[c[0] for c in ROW_CASES],
+    named(ROW_CASES),
 )
 def test_comparison_checker_reads_tat_qa_rows(
     text: str, question: str, answer: str, verdict: str
