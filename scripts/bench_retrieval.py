@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
             if title not in indexes:
                 indexes[title] = PassageIndex(Source(text))
                 started = time.perf_counter()
-                _ = indexes[title]._vectors
+                _ = indexes[title]._vectors, indexes[title]._sentence_vectors
                 embedding += time.perf_counter() - started
                 passage_count += len(indexes[title].passages)
             index = indexes[title]

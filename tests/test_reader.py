@@ -132,6 +132,25 @@ def test_hybrid_retrieval_finds_the_passage_bm25_misses() -> None:
     assert any("1,204" in text[p.start:p.end] for p in index.best(question, 1, "hybrid"))
 
 
+def test_a_passage_is_scored_by_itself_and_by_its_closest_line() -> None:
+    from verify_ask.reader.dense import embed
+    from verify_ask.text.passages import PassageIndex
+
+    rows = ["Net sales 32,765 31,657", "Cost of sales (21,120) (20,540)",
+            "Purchases of property, plant and equipment (1,204) (998)",
+            "Dividends paid (640) (610)"]
+    note = ("Our investment plans. We review each project's expected return before we commit "
+            "to it, and the investment committee tracks spending against budget each quarter.")
+    text = note + "\n\n" + "\n".join(rows)
+    index = PassageIndex(Source(text), size=len(text) + 1)
+    question = "What was the company's capital expenditure?"
+    [passage] = index.passages
+    asked, whole, *lines = embed([question, text, "Our investment plans.",
+                                  note.removeprefix("Our investment plans. "), *rows])
+    expected = (whole @ asked + max(line @ asked for line in lines)) / 2
+    assert index._dense(question) == pytest.approx([expected], abs=1e-4)
+
+
 def test_a_short_training_run_is_reproduced_by_the_numpy_runtime(tmp_path: Path) -> None:
     pytest.importorskip("torch")
     pytest.importorskip("transformers")
