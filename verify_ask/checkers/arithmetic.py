@@ -37,19 +37,7 @@ from verify_ask.checkers.base import CheckContext, CheckResult, Evidence, eviden
 from verify_ask.checkers.registry import register
 from verify_ask.errors import ExpressionError
 from verify_ask.language.lexicon import YEAR
-from verify_ask.text import vocabulary
-from verify_ask.text.expression import (
-    ALLOWED_CONSTANTS,
-    change_shape,
-    evaluate,
-    format_value,
-    matches,
-    operands,
-    result_number,
-    scaled_operands,
-    split_derivation,
-    subtracts,
-)
+from verify_ask.text import expression, vocabulary
 from verify_ask.values import DateValue, Quantity
 
 _SCALES = tuple(Decimal(10) ** power for power in sorted({0, *vocabulary.SCALE_POWERS.values()}))
@@ -99,26 +87,27 @@ def _check_one(
 ) -> tuple[tuple[Evidence, ...], str, str | None]:
     """(evidence, note, problem) for one derivation; problem is None when it holds."""
     try:
-        result = evaluate(derivation)
-        numbers = operands(derivation)
-        scaled = scaled_operands(derivation)
+        result = expression.evaluate(derivation)
+        numbers = expression.operands(derivation)
+        scaled = expression.scaled_operands(derivation)
     except ExpressionError as error:
         return (), derivation, f"cannot be evaluated ({error})"
     note = _note(derivation, result)
     problems = []
-    if not any(matches(result, number, percent=percent) for number, percent in forms):
+    if not any(expression.matches(result, number, percent=percent) for number, percent in forms):
         number, percent = forms[-1]
         problems.append(
-            f"evaluates to {format_value(result)}, not {_plain(number)}" + ("%" if percent else "")
+            f"evaluates to {expression.format_value(result)}, not {_plain(number)}"
+            + ("%" if percent else "")
         )
-    if context.question.difference and not subtracts(derivation):
+    if context.question.difference and not expression.subtracts(derivation):
         problems.append("the question asks for a difference, and the calculation subtracts nothing")
     evidence: list[Evidence] = []
     constants: list[str] = []
     threshold = float(context.options_for(ArithmeticChecker).min_relevance)
     found_at: dict[int, list] = {}
     for index, (number, scaled_number) in enumerate(zip(numbers, scaled, strict=True)):
-        if number in ALLOWED_CONSTANTS and scaled_number == number:
+        if number in expression.ALLOWED_CONSTANTS and scaled_number == number:
             constants.append(_plain(number))
             continue
         found_at[index] = [m for m in mentions if _is_operand(number, scaled_number, m)]
@@ -172,7 +161,7 @@ def _direction_problem(
     if len(years) != 2:
         return None
     earlier, later = years
-    shape = change_shape(derivation)
+    shape = expression.change_shape(derivation)
     year_of = {}
     for index, found in found_at.items():
         asked = {_figure_year(m, context.source, years) for m in found} - {None}
@@ -254,7 +243,7 @@ def _figure_year(mention: object, source: object, years: list[int]) -> int | Non
 def _expression_part(derivation: str) -> str | None:
     """A stored derivation is normally the expression alone; tolerate a whole answer line."""
     if "=" in derivation or "≈" in derivation:
-        split = split_derivation(derivation)
+        split = expression.split_derivation(derivation)
         return split[0] if split else None
     return derivation.strip() or None
 
@@ -273,8 +262,8 @@ def _candidate_forms(candidate: Candidate, value: Quantity) -> list[tuple[Decima
     ]
     forms.append((number, percent))
     for sample in candidate.samples:
-        split = split_derivation(sample.text)
-        written = result_number(split[1]) if split else None
+        split = expression.split_derivation(sample.text)
+        written = expression.result_number(split[1]) if split else None
         if written is None or not written.is_finite():
             continue
         if any(abs(written) * scale == abs(number) for scale in _SCALES):
@@ -330,7 +319,7 @@ def _surface_numbers(surface: str) -> list[Decimal]:
 
 
 def _note(derivation: str, result: object) -> str:
-    shown = format_value(result)  # type: ignore[arg-type]
+    shown = expression.format_value(result)  # type: ignore[arg-type]
     if shown.startswith("≈"):
         return f"{derivation} ≈ {shown[1:]}"
     return f"{derivation} = {shown}"
