@@ -7,11 +7,13 @@ fold on the design records, its threshold chosen as ``verify-ask eval --fit`` ch
 every design record is read on the lockbox at that threshold. Design records read the
 reader's out-of-fold scores, lockbox records the shipped reader's.
 
-    python scripts/reader_decision.py --design D.jsonl --lockbox L.jsonl DATA...
-    python scripts/reader_decision.py ... --ignore-rules       # each span rule switched off
+    python scripts/reader_decision.py DATA... --design D.jsonl... --lockbox L.jsonl...
+    python scripts/reader_decision.py ... --ignore-rules             # each span rule off
+    python scripts/reader_decision.py ... --ignore-rules S011 S218   # these rules only
 
 ``--ignore-rules`` measures what each rule of the span checker adds beyond the reader: the
-chosen feature set refitted with one rule off at a time.
+chosen feature set refitted with one rule off at a time. Several record files may be given
+to ``--design`` and ``--lockbox``; they must hold different records.
 """
 
 from __future__ import annotations
@@ -51,10 +53,13 @@ VARIANTS = {
 }
 
 
-def _cases(records_path: Path, data: list[Path], part: str, settings: Settings):
+def _cases(records_paths: list[Path], data: list[Path], part: str, settings: Settings):
     records = [r for p in data for r in read_records(str(p)) if in_part(r, part)]
-    store = PerRecordStore(str(records_path), settings, resume=False, read_only=True)
-    return rows_to_score(store.restored(records), settings)
+    restored = []
+    for path in records_paths:
+        store = PerRecordStore(str(path), settings, resume=False, read_only=True)
+        restored += store.restored(records)
+    return rows_to_score(restored, settings)
 
 
 def _line(scores) -> str:
@@ -79,11 +84,14 @@ def measure(design, lockbox, names) -> tuple[str, str, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("data", nargs="+", type=Path)
-    parser.add_argument("--design", type=Path, required=True, help="stored design records")
-    parser.add_argument("--lockbox", type=Path, required=True, help="stored lockbox records")
+    parser.add_argument("--design", type=Path, nargs="+", required=True,
+                        help="stored design records")
+    parser.add_argument("--lockbox", type=Path, nargs="+", required=True,
+                        help="stored lockbox records")
     parser.add_argument("--reader-scores", type=Path,
                         default=Path("docs/records/reader-scores.npz"))
-    parser.add_argument("--ignore-rules", action="store_true")
+    parser.add_argument("--ignore-rules", nargs="*", metavar="ID",
+                        help="switch off each rule in turn (these, or every one)")
     args = parser.parse_args(argv)
     use_stored(args.reader_scores)
     settings = Settings()
@@ -93,11 +101,11 @@ def main(argv: list[str] | None = None) -> int:
         inside, outside, threshold = measure(design, lockbox, names)
         print(f"{label} (threshold {threshold:.2f})\n  out of fold: {inside}\n"
               f"  lockbox:     {outside}")
-    if args.ignore_rules:
+    if args.ignore_rules is not None:
         from verify_ask.rules import all_rules
 
         for rule in all_rules():
-            if rule.hard:
+            if rule.hard or (args.ignore_rules and rule.id not in args.ignore_rules):
                 continue
             ignoring = replace(settings, ignore_rules=(rule.id,))
             d = _cases(args.design, args.data, "design", ignoring)
