@@ -46,7 +46,7 @@ def embed(texts: Sequence[str]) -> np.ndarray:
 
 def embed_cached(texts: Sequence[str]) -> np.ndarray:
     """``embed(texts)``, kept under the cache dir by the texts' sha256: a long document's
-    passages are embedded on its first question only (half a minute for a 100-page filing,
+    passages are embedded on its first question only (under a minute for a 100-page filing,
     a few milliseconds after). The cache only saves time: an entry that cannot be read or
     written is made again or skipped."""
     from verify_ask.cache import cache_dir

@@ -90,14 +90,10 @@ class PassageIndex:
 
         return embed_cached([self.source.text[p.start : p.end] for p in self.passages])
 
-    @cached_property
-    def _sentence_vectors(self) -> tuple[Any, Any]:
-        """Each sentence of each passage (a passage's sentences may be its neighbour's too,
-        embedded once): which passage it belongs to, and its vector."""
-        import numpy as np
-
-        from verify_ask.reader.dense import embed_cached
-
+    def sentence_spans(self) -> tuple[list[tuple[int, int]], list[int], list[int]]:
+        """The distinct sentences of the passages (a passage's last sentence is its
+        neighbour's first), and for each sentence of each passage: the passage, and which
+        distinct sentence it is."""
         spans: dict[tuple[int, int], int] = {}
         owners: list[int] = []
         rows: list[int] = []
@@ -111,6 +107,16 @@ class PassageIndex:
                 if self.source.text[span[0] : span[1]].strip():
                     owners.append(i)
                     rows.append(spans.setdefault(span, len(spans)))
+        return list(spans), owners, rows
+
+    @cached_property
+    def _sentence_vectors(self) -> tuple[Any, Any]:
+        """Each sentence of each passage: which passage it belongs to, and its vector."""
+        import numpy as np
+
+        from verify_ask.reader.dense import embed_cached
+
+        spans, owners, rows = self.sentence_spans()
         vectors = embed_cached([self.source.text[s:e] for s, e in spans])
         return np.array(owners, dtype=np.int64), vectors[np.array(rows, dtype=np.int64)]
 
