@@ -7,6 +7,7 @@ from dataclasses import replace
 from importlib import resources
 
 import pytest
+from named_cases import named
 
 from verify_ask.candidates import group_samples
 from verify_ask.checkers import CheckContext, get
@@ -225,3 +226,39 @@ def test_evidence_under_trial_joins_each_candidates_features() -> None:
     assert len(seen) == len(plain[0].rows) > 0
     for before, after in zip(plain[0].rows, tried[0].rows, strict=True):
         assert after.found == before.found | {"trial": 0.5}
+
+
+# Wrong answers every sample agrees on, of classes a hand rule refuses: a sum of money for a
+# duration (S008), one column of a row that has a total (S215), an amount for a percentage
+# (S103). The reader scores each low too, but its verdict is weighed, not final: with the
+# rule switched off the shipped decision answered each at 0.87 or more.
+UNANIMOUS_AND_WRONG = [
+    ("money-for-a-duration", "The cost of $1.1 billion will be recognized over 2.5 years.",
+     "Over what duration will the cost be recognized?", "$1.1 billion"),
+    ("a-column-of-a-row-with-a-total",
+     "Table:\nDays past due | 1–90 | 91–180 | >360 | Total\n"
+     "Total past due | 2,821 | 1,215 | 2,447 | 7,427\n",
+     "What is the total past due?", "2,821"),
+    ("an-amount-for-a-percentage",
+     "Table:\nSegment | Revenue ($ million) | Share (%)\nEurope | 532.0 | 13.2\n"
+     "Asia | 3,500.0 | 86.8\n",
+     "What percentage of revenue came from Europe?", "532.0"),
+]
+
+
+@pytest.mark.parametrize(("text", "question_text", "answer"), named(UNANIMOUS_AND_WRONG))
+def test_the_shipped_decision_refuses_a_unanimous_wrong_answer(text, question_text, answer):
+    question = analyze_question(question_text)
+    samples = [read_answer(answer, question, seed) for seed in range(10)]
+    candidates = group_samples(samples)
+    source = Source(text)
+    context = CheckContext(question, source, candidates, len(samples))
+    names = ("span", "arithmetic", "comparison", "vote", "reader")
+    judgements = tuple(
+        judge(c, tuple(get(name).check(c, context) for name in names), question)
+        for c in candidates
+    )
+    model = load(None)
+    pool = Pool(question, candidates, len(samples), samples[0], None, source)
+    (weighed,) = weigh(judgements, pool, model, model.threshold)
+    assert not weighed.accepted, (weighed.confidence, weighed.rule)

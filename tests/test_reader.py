@@ -9,7 +9,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from named_cases import named
 
 from verify_ask.errors import ExitStatus, ModelError
 from verify_ask.reader import model
@@ -150,29 +149,6 @@ def test_a_passage_is_scored_by_itself_and_by_its_closest_line() -> None:
                                   note.removeprefix("Our investment plans. "), *rows])
     expected = (whole @ asked + max(line @ asked for line in lines)) / 2
     assert index._dense(question) == pytest.approx([expected], abs=1e-4)
-
-
-# What three span rules refused until the reader did it as well; measured on the stored
-# records (docs/reader.md), the rules moved no answer beside it and were retired.
-REFUSED_BY_THE_READER = [
-    ("money-for-a-duration", "The cost of $1.1 billion will be recognized over 2.5 years.",
-     "Over what duration will the cost be recognized?", "$1.1 billion"),
-    ("a-column-of-a-row-with-a-total",
-     "Table:\nDays past due | 1–90 | 91–180 | >360 | Total\n"
-     "Total past due | 2,821 | 1,215 | 2,447 | 7,427\n",
-     "What is the total past due?", "2,821"),
-    ("an-amount-for-a-percentage-change",
-     "Table:\n$ million | 2019 | 2018 | Change (%)\nOrder intake | 532.0 | 470.0 | 13.2\n",
-     "What is the change (%) for order intake between 2018 and 2019?", "532.0"),
-]
-
-
-@pytest.mark.parametrize(("text", "question", "answer"), named(REFUSED_BY_THE_READER))
-def test_the_reader_refuses_what_retired_rules_refused(text, question, answer) -> None:
-    from checker_cases import run_checker
-
-    result = run_checker("reader", question, [answer], Source(text))
-    assert result.verdict == "fail", result.detail
 
 
 def test_a_short_training_run_is_reproduced_by_the_numpy_runtime(tmp_path: Path) -> None:

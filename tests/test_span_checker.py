@@ -541,14 +541,16 @@ def test_a_change_is_no_answer_about_an_amount() -> None:
     assert grew.verdict == "pass", grew.detail
 
 
-def test_the_question_s_own_figures_are_refused() -> None:
+def test_the_question_s_own_figures_and_money_for_durations_are_refused() -> None:
     text = (
         "A 2007 study confirmed the 2001 projections. "
         "The cost of $1.1 billion will be recognized over 2.5 years."
     )
-    named = check("When was a study confirming the 2001 projections published?", "2001", text)
-    assert named.verdict == "fail" and "question itself names" in named.detail
+    own = check("When was a study confirming the 2001 projections published?", "2001", text)
+    assert own.verdict == "fail" and "question itself names" in own.detail
     duration = "Over what duration will the cost be recognized?"
+    money = check(duration, "$1.1 billion", text, min_relevance=0.0, margin=1.0)
+    assert money.verdict == "fail" and "no duration" in money.detail
     years = check(duration, "2.5 years", text, min_relevance=0.0, margin=1.0)
     assert years.verdict == "pass", years.detail
 

@@ -144,8 +144,9 @@ CASES = [
     ("an-amount-is-no-proportion",
      "What proportion of level 2 inputs is made up of money market funds?", "$2,010", LEVELS,
      "fail"),
-    # Asked for the row alone, its total is meant; a part when the question names it.
+    # Asked for the row alone, its total is meant; a part only when the question names it.
     ("the-rows-total", PAST_DUE_2019, "7,427", AGING, "pass"),
+    ("a-part-of-the-rows-total", PAST_DUE_2019, "2,821", AGING, "fail"),
     ("the-part-asked", "What is the total past due between 1-90 days?", "2,821", AGING, "pass"),
     ("an-amount-is-no-count", "How many components are there under alternative investments?",
      "91", PLAN_ASSETS, "fail"),

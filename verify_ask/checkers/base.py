@@ -32,9 +32,15 @@ class Evidence:
     """1-based page of the figure, for a source with pages (a PDF); None otherwise."""
 
     def to_json(self) -> dict[str, object]:
-        # The page beside the line: the order docs/output.md shows.
-        keys = ("quote", "start", "end", "line", "page", "quote_start", "note")
-        return {key: getattr(self, key) for key in keys}
+        return {
+            "quote": self.quote,
+            "start": self.start,
+            "end": self.end,
+            "line": self.line,
+            "page": self.page,
+            "quote_start": self.quote_start,
+            "note": self.note,
+        }
 
 
 def evidence_at(source: Source, start: int, end: int, note: str = "") -> Evidence:

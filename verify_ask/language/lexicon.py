@@ -15,6 +15,7 @@ HOW_MANY_OR_MUCH = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
 YEAR = vocabulary.YEAR_RE
 """A year standing alone: the years the dates read, 1000 to 2199."""
 WHICH_YEAR = re.compile(r"\bwhich\s+(?:fiscal\s+)?(?:year|fy|period)\b", re.I)
+DURATION = re.compile(r"\b(duration|how long|what period|over what time)\b", re.IGNORECASE)
 # "What is the revenue amount from sales into China": a sum, not its share of the total.
 AMOUNT = re.compile(r"\bamounts?\b", re.IGNORECASE)
 # "How many employees work outside the Porto plant?": the figure the text gives for what

@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from verify_ask.checkers.base import evidence_at
 from verify_ask.language.names import another_name
 from verify_ask.rules.facts import Facts, Refusal
-from verify_ask.rules.figures import occurs_as, occurs_scaled, unit_of, year_places
+from verify_ask.rules.figures import fits_unit, occurs_as, occurs_scaled, unit_of, year_places
 from verify_ask.rules.registry import Example, Outcome, keeps, rule
 from verify_ask.text.normalize import Mention
+from verify_ask.text.tables import tables_of
 
 _REVENUE = "OrigoTech's revenue reached €48.2 million in 2023."
 
@@ -56,6 +57,25 @@ def counts_something(facts: Facts, places: Sequence[Mention]) -> Sequence[Mentio
     nouns = [None if unit_of(m.value) else facts.index.noun_after(m.start, m.end) for m in places]
     kept = [m for m, noun in zip(places, nouns, strict=True) if noun is None]
     return kept or f"the source says what it counts ({nouns[0]!r}), and the answer is in {unit}"
+
+
+_ORDERS = "Table:\n$ million | 2019 | 2018 | Change (%)\nOrder intake | 532.0 | 470.0 | 13.2\n"
+
+
+@keeps(
+    "S103", "not-in-asked-unit", "mention", ["question.unit", "mention.unit", "table.labels"],
+    examples=[
+        Example(_ORDERS, "What is the change (%) for order intake between 2018 and 2019?",
+                "532.0"),
+        Example(_ORDERS, "What is the change (%) for order intake between 2018 and 2019?",
+                "13.2", refused=False),
+    ],
+)  # fmt: skip
+def not_in_asked_unit(facts: Facts, places: Sequence[Mention]) -> Sequence[Mention] | str:
+    """The value occurs, but never in the unit the question asks for."""
+    wanted, tables = facts.question.unit, tables_of(facts.source)
+    kept = [m for m in places if fits_unit(m.value, wanted, tables.labels_at(m.start))]
+    return kept or f"the value occurs in the source, but not in {wanted}"
 
 
 @keeps(

@@ -382,6 +382,27 @@ def not_a_total(facts: Facts) -> str | None:
     return None
 
 
+_PAST_DUE = (
+    "Table:\nDays past due | 1–90 | 91–180 | >360 | Total\n"
+    "Total past due | 2,821 | 1,215 | 2,447 | 7,427\n"
+)
+
+
+@rule(
+    "S215", "column-of-total-row", "place", ["place.part_of_the_row_total"],
+    examples=[
+        Example(_PAST_DUE, "What is the total past due?", "2,821"),
+        Example(_PAST_DUE, "What is the total past due?", "7,427", refused=False),
+    ],
+)  # fmt: skip
+def column_of_total_row(facts: Facts) -> str | None:
+    """The figure is one column of a row with a total, and the question names no column."""
+    place = facts.place
+    if place.part_of_the_row_total:
+        return "it is one column of a row with a total, and the question names no column"
+    return None
+
+
 _EXPENSES = (
     "Table:\n | 2019 | 2018\nImpairment charges | $94.2 | $394.0\n"
     "Other operating expenses | 27.0 | 33.7\nTotal Other operating expenses | $166.3 | $513.3\n"

@@ -12,6 +12,7 @@ import re
 
 from verify_ask.language.lexicon import (
     AMOUNT,
+    DURATION,
     LEAST,
     MOST,
     THRESHOLD,
@@ -179,6 +180,24 @@ def name_written_otherwise(facts: Facts) -> str | None:
         return (
             f"the question names {mixed!r}, and the source writes those words only in other names"
         )
+    return None
+
+
+_COST = "The cost of $1.1 billion will be recognized over 2.5 years."
+
+
+@rule(
+    "S008", "money-for-duration", "question", ["question.text", "value.unit"],
+    examples=[
+        Example(_COST, "Over what duration will the cost be recognized?", "$1.1 billion"),
+        Example(_COST, "Over what duration will the cost be recognized?", "2.5 years",
+                refused=False),
+    ],
+)  # fmt: skip
+def money_for_duration(facts: Facts) -> str | None:
+    """The question asks how long, and the value is a sum of money."""
+    if DURATION.search(facts.question.text) and unit_of(facts.value) in CURRENCIES:
+        return "the question asks how long, and a sum of money is no duration"
     return None
 
 

@@ -77,8 +77,14 @@ class Rule:
         return f"{self.id} {self.name}"
 
     def to_json(self) -> dict[str, object]:
-        named = {key: getattr(self, key) for key in ("id", "name", "stage", "description")}
-        return {**named, "reads": list(self.reads), "hard": self.hard}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "stage": self.stage,
+            "description": self.description,
+            "reads": list(self.reads),
+            "hard": self.hard,
+        }
 
 
 _RULES: dict[str, Rule] = {}

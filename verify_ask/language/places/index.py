@@ -81,6 +81,9 @@ class Place:
     wide"."""
     sums_the_row_asked: bool = False
     """A table's "Total X" row when the question asks for X and the table has an X row."""
+    part_of_the_row_total: bool = False
+    """A cell under a column the question does not name ("1–90 days") in a row that has a
+    "Total" column: asked for the row alone, the total is meant."""
     other_time: str | None = None
     """The time the figure's clause gives it for, when the question asks about another: a
     year ("at 31 December 2019 totalled £13.0 million" for 2018), or "the start" ("started
@@ -147,6 +150,11 @@ class TablePlace(Place):
     @cached_property
     def counts(self) -> str | None:
         return measures.counts_unlabelled(self._question, self._labels, self._stems)
+
+    @cached_property
+    def part_of_the_row_total(self) -> bool:
+        columns = tables_of(self._index.source).columns_at(self._start)
+        return measures.part_of_the_row_total(self._question, columns)
 
     @cached_property
     def other_time(self) -> str | None:

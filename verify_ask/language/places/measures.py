@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from verify_ask.language.lexicon import CHANGE_VERBS, STOPWORDS, TOTAL_WORDS
+from verify_ask.language.lexicon import CHANGE_VERBS, STOPWORDS, TOTAL_WORDS, YEAR
 from verify_ask.language.places.words import (
     CLAUSE_MARKS,
     WORD,
@@ -132,6 +132,19 @@ def counts_unlabelled(question: Question, labels: list[str], words: set[str]) ->
     if head is None or any(same_stem(w, head) or w.endswith(head) for w in words):
         return None
     return labels[0] or None
+
+
+def part_of_the_row_total(question: Question, columns: tuple[str, list[str]] | None) -> bool:
+    if columns is None:
+        return False
+    own, others = columns
+    words = {stem(w.lower()) for w in WORD.findall(own) if w not in CLAUSE_MARKS}
+    if words & TOTAL_STEMS:
+        return False  # the total's own column
+    named = {w for w in words if w not in STOPWORDS and not YEAR.fullmatch(w)}
+    if not named or any(same_stem(w, term) for w in named for term in question.terms):
+        return False  # a year's column, or one the question names
+    return any(any(stem(w.lower()) in TOTAL_STEMS for w in WORD.findall(other)) for other in others)
 
 
 def as_change(before: list[str]) -> bool:
