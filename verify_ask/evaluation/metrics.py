@@ -59,8 +59,10 @@ class Score:
 
     def sweep_json(self) -> dict[str, object]:
         """The counts a threshold sweep row shows, each key naming what it counts."""
-        counts = {key: getattr(self, key) for key in ("records", "answered", "answered_right")}
-        return counts | {
+        return {
+            "records": self.records,
+            "answered": self.answered,
+            "answered_right": self.answered_right,
             "abstained_right": self.abstained_unanswerable,
             "coverage": round(self.coverage, 4),
             "precision": _rounded(self.precision),
