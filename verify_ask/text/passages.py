@@ -110,15 +110,16 @@ class PassageIndex:
         return list(spans), owners, rows
 
     @cached_property
-    def _sentence_vectors(self) -> tuple[Any, Any]:
-        """Each sentence of each passage: which passage it belongs to, and its vector."""
+    def _sentence_vectors(self) -> tuple[Any, Any, Any]:
+        """The distinct sentences' vectors, and for each sentence of each passage: its
+        passage and its row among those vectors."""
         import numpy as np
 
         from verify_ask.reader.dense import embed_cached
 
         spans, owners, rows = self.sentence_spans()
         vectors = embed_cached([self.source.text[s:e] for s, e in spans])
-        return np.array(owners, dtype=np.int64), vectors[np.array(rows, dtype=np.int64)]
+        return vectors, np.array(owners, dtype=np.int64), np.array(rows, dtype=np.int64)
 
     def _bm25(self, question: str) -> list[float]:
         """Every passage's BM25 score, in passage order."""
@@ -137,11 +138,11 @@ class PassageIndex:
 
         asked = embed([question])[0]
         whole = self._vectors @ asked
-        owners, vectors = self._sentence_vectors
+        vectors, owners, rows = self._sentence_vectors
         closest = whole.copy()  # a passage of blank lines alone has no sentence
         if len(owners):
             best = np.full(len(self.passages), -np.inf, dtype=np.float32)
-            np.maximum.at(best, owners, vectors @ asked)
+            np.maximum.at(best, owners, (vectors @ asked)[rows])
             closest = np.where(np.isfinite(best), best, whole)
         return [float(x) for x in (whole + closest) / 2]
 
