@@ -34,6 +34,42 @@ def test_passages_cover_the_text_in_order_with_overlap(long_source: Source) -> N
     assert all(p.end - p.start <= 1200 for p in passages)
 
 
+def _statement(title: str, rows: int) -> str:
+    lines = [title, "(Millions) | 2018 | 2017"]
+    lines += [f"Line item number {i} of the {title.lower()} | {i},100 | {i},050"
+              for i in range(rows)]
+    return "\n".join(lines)
+
+
+_PROSE = "The company reviews its plants for impairment each year, and after any event. " * 8
+
+
+def test_a_table_that_fits_in_a_passage_is_not_cut() -> None:
+    text = f"{_PROSE}\n{_statement('Consolidated Balance Sheet', 8)}\n{_PROSE}"
+    source = Source(text)
+    table = text.index("Consolidated Balance Sheet")
+    table_end = text.index("\n", text.index("number 7"))
+    passages = split_passages(source, size=1200)
+    assert any(p.start == table and p.end >= table_end for p in passages)
+    assert not any(p.start < table < p.end < table_end for p in passages)
+
+
+def test_a_passage_inside_a_long_table_reads_its_head() -> None:
+    text = f"{_PROSE}\n{_statement('Consolidated Statement of Cash Flows', 40)}"
+    source = Source(text)
+    passages = split_passages(source, size=1200)
+    head = (text.index("Consolidated Statement"), text.index("\n", text.index("(Millions)")))
+    inside = [p for p in passages if p.start > head[1]]
+    assert inside and all(p.head == head for p in inside)
+    assert all(p.end - p.start <= 1200 for p in passages)
+    last = inside[-1]
+    read = passage_text(source, [last])
+    assert read.startswith("Consolidated Statement of Cash Flows\n(Millions) | 2018 | 2017\n\n")
+    assert read.endswith("number 39 of the consolidated statement of cash flows | 39,100 | 39,050")
+    assert last.to_json()["head"] == list(head)
+    assert "(Millions) | 2018 | 2017" in last.text(source)
+
+
 def test_bm25_finds_the_passage_that_answers(long_source: Source) -> None:
     index = PassageIndex(long_source)
     best = index.best("When did Konstantin Mereschkowski suggest the origin of chloroplasts?", 3)

@@ -15,9 +15,12 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from verify_ask.text.source import Source
+
+if TYPE_CHECKING:
+    from verify_ask.text.tables import TableSpan
 
 PASSAGE_CHARS = 1200
 """About 300 tokens: a SQuAD paragraph, so three passages cost one short article's prefill."""
@@ -40,26 +43,68 @@ class Passage:
     start: int
     end: int
     score: float = 0.0
+    head: tuple[int, int] | None = None
+    """Where a passage starts inside a table below its head: the table's title and header
+    rows, read with it, so that its rows keep the names of their columns."""
+
+    def text(self, source: Source) -> str:
+        """What is indexed and read: the head, if any, then the passage."""
+        body = source.text[self.start : self.end]
+        return f"{source.text[self.head[0] : self.head[1]]}\n{body}" if self.head else body
 
     def to_json(self) -> dict[str, object]:
-        return {"start": self.start, "end": self.end, "score": round(self.score, 4)}
+        record: dict[str, object] = {"start": self.start, "end": self.end}
+        if self.head:
+            record["head"] = list(self.head)
+        record["score"] = round(self.score, 4)
+        return record
 
 
 def split_passages(source: Source, size: int = PASSAGE_CHARS) -> list[Passage]:
     """Consecutive sentences up to ``size`` characters, each passage repeating the previous
-    one's last sentence (so a figure and the sentence naming its subject stay together)."""
+    one's last sentence (so a figure and the sentence naming its subject stay together).
+
+    A table (``verify_ask.text.tables``) that fits in a passage is not cut: the passage
+    before it ends where it starts. One that does not fit is cut between rows, and each
+    passage that starts below its head carries the head."""
+    from verify_ask.text.tables import tables_of
+
     spans = [part for s, e in source.sentences for part in _pieces(s, e, size)]
+    tables = tables_of(source).spans()
     passages: list[Passage] = []
     first = 0
     while first < len(spans):
         last = first
         while last + 1 < len(spans) and spans[last + 1][1] - spans[first][0] <= size:
             last += 1
-        passages.append(Passage(spans[first][0], spans[last][1]))
+        table = _cut_table(tables, spans[first][0], spans[last][1], size)
+        restart = None
+        if table is not None:
+            before = bisect.bisect_left(spans, (table.start, -1)) - 1
+            if before >= first:
+                last, restart = before, before + 1
+        passages.append(Passage(spans[first][0], spans[last][1], head=_head(tables, spans[first])))
         if last + 1 >= len(spans):
             break
-        first = last if last > first else last + 1
+        first = restart if restart is not None else last if last > first else last + 1
     return passages
+
+
+def _cut_table(tables: list[TableSpan], start: int, end: int, size: int) -> TableSpan | None:
+    """A table short enough for a passage of its own that a passage from ``start`` to
+    ``end`` would cut."""
+    for table in tables:
+        if start < table.start < end < table.end and table.end - table.start <= size:
+            return table
+    return None
+
+
+def _head(tables: list[TableSpan], first: tuple[int, int]) -> tuple[int, int] | None:
+    """The head of the table whose body a passage starts in, if any."""
+    for table in tables:
+        if table.head and table.head_end < first[1] and first[0] < table.end:
+            return table.head
+    return None
 
 
 def _pieces(start: int, end: int, size: int) -> list[tuple[int, int]]:
@@ -79,7 +124,7 @@ class PassageIndex:
     def _retriever(self) -> Any:
         import bm25s
 
-        texts = [self.source.text[p.start : p.end] for p in self.passages]
+        texts = [p.text(self.source) for p in self.passages]
         retriever = bm25s.BM25()
         retriever.index(_tokenize(texts), show_progress=False)
         return retriever
@@ -88,7 +133,7 @@ class PassageIndex:
     def _vectors(self) -> Any:
         from verify_ask.reader.dense import embed_cached
 
-        return embed_cached([self.source.text[p.start : p.end] for p in self.passages])
+        return embed_cached([p.text(self.source) for p in self.passages])
 
     def sentence_spans(self) -> tuple[list[tuple[int, int]], list[int], list[int]]:
         """The distinct sentences of the passages (a passage's last sentence is its
@@ -170,7 +215,7 @@ class PassageIndex:
 
     def _scored(self, index: int, score: float) -> Passage:
         passage = self.passages[index]
-        return Passage(passage.start, passage.end, score)
+        return Passage(passage.start, passage.end, score, passage.head)
 
     def best(self, question: str, k: int, ranking: Ranking = "hybrid") -> list[Passage]:
         """The ``k`` best passages, in source order."""
@@ -199,11 +244,13 @@ def _tokenize(texts: list[str]) -> Any:
 
 
 def passage_text(source: Source, passages: list[Passage]) -> str:
-    """What the model reads: the chosen passages in source order, merged where they overlap."""
+    """What the model reads: the chosen passages and their tables' heads in source order,
+    merged where they overlap."""
+    spans = sorted([(p.start, p.end) for p in passages] + [p.head for p in passages if p.head])
     merged: list[list[int]] = []
-    for passage in passages:
-        if merged and passage.start <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], passage.end)
+    for start, end in spans:
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
         else:
-            merged.append([passage.start, passage.end])
+            merged.append([start, end])
     return "\n\n".join(source.text[s:e] for s, e in merged)

@@ -38,6 +38,28 @@ class _Row:
 class _Block:
     rows: tuple[_Row, ...]
     header_rows: tuple[int, ...]
+    lines: tuple[tuple[int, int], ...]
+    """(start, end) of each row's line."""
+
+
+@dataclass(frozen=True)
+class TableSpan:
+    """Where a table stands: from its title line (or first row) to its last row, and the
+    end of its head, the title and header rows that name its columns (``start`` when it
+    has neither)."""
+
+    start: int
+    end: int
+    head_end: int
+
+    @property
+    def head(self) -> tuple[int, int] | None:
+        return (self.start, self.head_end) if self.head_end > self.start else None
+
+
+_TITLE_CHARS = 100
+"""A line just above a table that is this short and does not end a sentence is its title
+("Consolidated Statement of Cash Flows", "(In millions)")."""
 
 
 def tables_of(source: Source) -> TableIndex:
@@ -102,6 +124,29 @@ class TableIndex:
         if not cell_start <= start < cell_end or column == 0:
             return None
         return self._blocks[block_index], row_index, column
+
+    def spans(self) -> list[TableSpan]:
+        """Every table of the text, in order."""
+        found = []
+        for block in self._blocks:
+            title = self._title_line(block.lines[0][0])
+            start = title[0] if title else block.lines[0][0]
+            if block.header_rows:
+                head_end = block.lines[max(block.header_rows)][1]
+            else:
+                head_end = title[1] if title else start
+            found.append(TableSpan(start, block.lines[-1][1], head_end))
+        return found
+
+    def _title_line(self, table_start: int) -> tuple[int, int] | None:
+        end = self.text.rfind("\n", 0, table_start)
+        if end < 0:
+            return None
+        start = self.text.rfind("\n", 0, end) + 1
+        line = self.text[start:end].strip()
+        if not line or len(line) > _TITLE_CHARS or line.endswith((".", "!", "?")):
+            return None
+        return start + self.text[start:end].index(line[0]), end
 
     def body_rows(self) -> list[tuple[str, list[tuple[str, int, int]]]]:
         """Each body row as (label, [(column header text, start, end) of its figure cells])."""
@@ -172,7 +217,7 @@ class TableIndex:
             if not label or years or titles:
                 headers.append(index)
         block_index = len(self._blocks)
-        self._blocks.append(_Block(rows, tuple(headers)))
+        self._blocks.append(_Block(rows, tuple(headers), tuple(lines)))
         for row_index, row in enumerate(rows):
             for column, (start, end) in enumerate(row.cells):
                 self._cells.append((start, end, block_index, row_index, column))
