@@ -42,23 +42,29 @@ ROWS = [
      "coverage", "answered"),
     ("squadshifts_amazon", "SQuADShifts, Amazon product reviews: precision at coverage",
      "answered"),
+    ("squadshifts_new_wiki_distractor", "SQuADShifts Wikipedia with a mimicking sentence added: "
+     "precision at coverage", "answered"),
+    ("squadshifts_amazon_distractor", "SQuADShifts Amazon with a mimicking sentence added: "
+     "precision at coverage", "answered"),
 ]
 LOCKBOX = {
     "plain": ["lockbox-shipped.jsonl", "lockbox-more.jsonl"],
     "distractors": [f"lockbox-distractors{v}.jsonl" for v in ("", "2", "3", "4")],
     "shifts": ["lockbox-squadshifts.jsonl"],
+    "shift_distractors": ["lockbox-squadshifts-distractors.jsonl"],
 }
 SHIFTS = ("squadshifts_new_wiki.jsonl", "squadshifts_amazon.jsonl")
 DESIGN = ["design.jsonl", "design-distractors.jsonl"]
 
 
-def _distractor_data(data: Path, folder: Path) -> list[Path]:
+def _distractor_data(data: list[Path], folder: Path, variants: tuple[int, ...]) -> list[Path]:
+    """``scripts/distractors.py`` over these data files, a file a variant."""
     made = []
-    for variant in (1, 2, 3, 4):
-        path = folder / f"distractors{variant}.jsonl"
+    for variant in variants:
+        path = folder / f"distractors-{data[0].stem}-{variant}.jsonl"
         with path.open("w", encoding="utf-8") as out:
             subprocess.run([sys.executable, str(ROOT / "scripts" / "distractors.py"),
-                            str(data / "squad_v1.1_dev.jsonl"), "--variant", str(variant)],
+                            *map(str, data), "--variant", str(variant)],
                            stdout=out, stderr=subprocess.DEVNULL, check=True)
         made.append(path)
     return made
@@ -98,10 +104,13 @@ def judge(data: Path) -> dict[str, object]:
     plain_data = [data / f"{name}.jsonl" for name in (SQUAD, UNANSWERABLE + "_numeric", TATQA)]
     summary: dict[str, dict[str, object]] = {}
     with tempfile.TemporaryDirectory() as folder:
-        mirrored = _distractor_data(data, Path(folder))
+        mirrored = _distractor_data([data / f"{SQUAD}.jsonl"], Path(folder), (1, 2, 3, 4))
+        shifts = [data / name for name in SHIFTS]
+        shifts_mirrored = _distractor_data(shifts, Path(folder), (1,))
         scored, settings = _judged(LOCKBOX["plain"], plain_data, "lockbox")
         scored += _judged(LOCKBOX["distractors"], mirrored, "lockbox")[0]
-        scored += _judged(LOCKBOX["shifts"], [data / name for name in SHIFTS], "lockbox")[0]
+        scored += _judged(LOCKBOX["shifts"], shifts, "lockbox")[0]
+        scored += _judged(LOCKBOX["shift_distractors"], shifts_mirrored, "lockbox")[0]
         report = build_report(scored, settings, with_baseline=False)["scores"]
         for dataset, *_ in ROWS:
             verified, greedy = report[dataset]["verified"], report[dataset]["greedy"]
