@@ -550,6 +550,19 @@ _FOCUS = (
 )
 
 
+_DETROIT = (
+    "In 2009 Detroit's unemployment rate was 27%, when the Detroit News reported layoffs. The "
+    "unemployment rate in Orvex in 2009, when the Detroit News reported layoffs, was 16%."
+)
+_DETROIT_ASKED = (
+    "What was the unemployment rate in Detroit in 2009, when the Detroit News reported layoffs?"
+)
+_SECTION = (
+    "The Business section was launched in The Sunday Times in 1964. The Business section "
+    "launched in Westbrook in 1976."
+)
+
+
 @rule(
     "S222", "swapped-name", "place", ["place.swapped_name"],
     examples=[
@@ -572,6 +585,14 @@ _FOCUS = (
         # A name after initials is a name: "J.I. Larsen" is not "J.I. Pontanus".
         Example("It first appeared in 1631 in a book by J.I. Pontanus. J.I. Larsen was born in "
                 "1894.", "In what year was J.I. Pontanus born?", "1894"),
+        # A name the question writes twice is swapped once: the other "Detroit" stays.
+        Example(_DETROIT, _DETROIT_ASKED, "16%"),
+        Example(_DETROIT, _DETROIT_ASKED, "27%", refused=False),
+        # The question's article is its name's: "launched in The Sunday Times".
+        Example(_SECTION, "In what year was the Business section launched in The Sunday Times?",
+                "1976"),
+        Example(_SECTION, "In what year was the Business section launched in The Sunday Times?",
+                "1964", refused=False),
         # A comparison gives each name its own clause.
         Example(_COLONIES, "How many people were in the French North American colonies?",
                 "2 million"),

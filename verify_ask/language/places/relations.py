@@ -10,6 +10,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from verify_ask.language.lexicon import CHANGE_VERBS, NOT_NAMES
+from verify_ask.language.names import demonym_of
 from verify_ask.language.places.words import WORD, has_word, question_words, same_stem
 from verify_ask.language.question import Question, is_code, stem, stems_of
 
@@ -397,10 +398,33 @@ def swapped_name(question: Question, sentence: str, written: Callable[[str], boo
     makes questions unanswerable by such swaps, and a distractor sentence (Jia and Liang
     2017) is one. ``written(name)`` says whether the sentence writes a name of the question
     in any form (misspelled, as its people, as initials: the place index knows)."""
-    absent = tuple(name for name in question.names if not written(name))
+    absent = tuple(
+        name
+        for name in question.names
+        if not written(name) or _named_fewer_times(question.text, question.names, name, sentence)
+    )
     if not absent:
         return None
     return _swapped_name(question.text, absent, frozenset(question.terms), sentence)
+
+
+def _named_fewer_times(question: str, names: tuple[str, ...], name: str, sentence: str) -> bool:
+    """Whether a name the question writes twice or more (as itself or in another form:
+    "Americans" and "America", "Turkey" and "Turkish") is written fewer times in the
+    sentence. A distractor swaps one and keeps the other: "Orvex establish the Turkish
+    Republic" for "did Turkey establish the Turkish Republic", "the first the Caldera League
+    newspaper" in a sentence about "The Sunday Times" for "the first Sunday newspaper"."""
+    forms = {other for other in names if other.startswith(name) or name.startswith(other)}
+    forms |= {other for other in names if demonym_of(other) in forms}
+    forms |= {demonym_of(other) or other for other in forms}
+
+    def times(text: str) -> int:
+        return sum(
+            1 for word in WORD.findall(text) if word[:1].isupper() and stem(word.lower()) in forms
+        )
+
+    asked = times(question)
+    return asked >= 2 and times(sentence) < asked
 
 
 def swapped_name_in_clause(question: Question, clause: str, rest: str) -> str | None:
@@ -544,7 +568,12 @@ def _in_slot(said: list[str], asked: list[str], first: int, last: int, read: Rea
     ``asked[first : last + 1]``: right after the words before it, or right before the words
     after it."""
     lowered = [word.lower() for word in said]
-    left = _anchor([word.lower() for word in asked[:first]][::-1])[::-1]
+    before = [word.lower() for word in asked[:first]]
+    if before[-1:] == ["the"]:
+        # "launched in The Sunday Times": the article is the name's, and the sentence may
+        # write another name without one ("launched in Westbrook"; ``read`` skips a "the").
+        before = before[:-1]
+    left = _anchor(before[::-1])[::-1]
     right = _anchor([word.lower() for word in asked[last + 1 :]])
     for anchor, after in ((left, True), (right, False)):
         if not anchor:
