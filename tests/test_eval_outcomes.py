@@ -44,8 +44,12 @@ def _scored(
     return _restored(record, samples, settings)
 
 
-def _dated(answers: list[str], samples: list[str]) -> Scored:
-    record = EvalRecord("d", "squad", DATED_QUESTION, DATED_SOURCE, tuple(answers), "date")
+YEAR_QUESTION = "In what year did Theodore Maiman operate the first functioning laser?"
+"""Asks for the year: the samples' year is answered as it is, not as the source dates it."""
+
+
+def _dated(answers: list[str], samples: list[str], question: str = YEAR_QUESTION) -> Scored:
+    record = EvalRecord("d", "squad", question, DATED_SOURCE, tuple(answers), "date")
     return _restored(record, samples)
 
 
@@ -131,6 +135,13 @@ def test_a_year_for_a_full_date_is_wrong_and_counted_as_coarser() -> None:
         row = report["scores"]["squad"][strategy]
         # The finer date for a year, and the same date written otherwise, are right.
         assert (row["answered"], row["right"], row["coarser"]) == (3, 2, 1), strategy
+
+
+def test_a_year_the_source_dates_to_the_day_is_answered_to_the_day() -> None:
+    scored = _dated(["May 16, 1960"], ["1960"] * 10, DATED_QUESTION)
+    assert scored.verified == DateValue(1960, 5, 16)
+    scores = build_report([scored], Settings())["scores"]["squad"]
+    assert (scores["greedy"]["coarser"], scores["verified"]["right"]) == (1, 1)
 
 
 def test_the_coarser_count_is_a_column_of_the_score_table() -> None:

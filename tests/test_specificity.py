@@ -16,7 +16,7 @@ import pytest
 from named_cases import named
 
 from verify_ask.cli.main import main
-from verify_ask.decision import Judgement, decide
+from verify_ask.decision import Judgement, as_stated, decide
 from verify_ask.language.question import analyze_question
 from verify_ask.pipeline import Settings, judge_samples, read_answer
 from verify_ask.text.source import Source
@@ -173,3 +173,27 @@ def test_json_shows_the_samples_pooled_into_the_answer(tmp_path: Path, capsys, r
     top, *coarser = record["candidates"]
     assert top["pooled"] == pooled
     assert [[p["text"] for p in c["pooled"]] for c in coarser] == [["1960"] * 5, []]
+
+
+_WINDOWS = (
+    "It was announced in November 1983 under the name Windows, but Windows 1.0 was not "
+    "released until November 1985. Windows 2.0 was released in 1987."
+)
+STATED_PRECISION = [
+    ("when-as-the-source-dates-it", "When was Windows 1.0 released?", "1985", "November 1985"),
+    ("in-what-year-keeps-the-year", "In what year was Windows 1.0 released?", "1985", "1985"),
+    ("a-bare-year-in-the-source", "When was Windows 2.0 released?", "1987", "1987"),
+]
+
+
+@pytest.mark.parametrize(("question_text", "written", "answered"), named(STATED_PRECISION))
+def test_a_year_is_answered_as_precisely_as_the_source_states_it(
+    question_text: str, written: str, answered: str
+) -> None:
+    question = analyze_question(question_text)
+    source = Source(_WINDOWS)
+    samples = tuple(read_answer(written, question, seed) for seed in range(10))
+    judgements = judge_samples(question, source, samples, Settings(), None, samples[0])
+    chosen = as_stated(decide(list(judgements)), question, source)
+    assert chosen is not None, [j.reason for j in judgements]
+    assert chosen.candidate.value.display() == answered

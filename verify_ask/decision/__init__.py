@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckResult
 from verify_ask.language.question import Question
-from verify_ask.values import DateValue, Value, coarser_than
+from verify_ask.values import DateValue, Value, backs, coarser_than
 
 if TYPE_CHECKING:
     from verify_ask.decision.confidence import Model, Pool
+    from verify_ask.text.source import Source
 
 
 @dataclass(frozen=True)
@@ -143,6 +145,36 @@ def weigh(
             )
         )
     return tuple(weighed)
+
+
+_ASKS_A_YEAR = re.compile(r"\b(?:what|which)\s+(?:\w+\s+)?year\b", re.IGNORECASE)
+
+
+def as_stated(chosen: Judgement | None, question: Question, source: Source) -> Judgement | None:
+    """The chosen date as precisely as the source states it where the span checker grounds
+    it: samples that wrote "1985" where the text says "released until November 1985" are
+    answered "November 1985", since a bare year is wrong where the month is known. A
+    question that asks for the year ("In what year") keeps the year."""
+    if chosen is None or not isinstance(chosen.candidate.value, DateValue):
+        return chosen
+    if _ASKS_A_YEAR.search(question.text):
+        return chosen
+    place = next(
+        (e for c in chosen.checks if c.checker == "span" and c.passed for e in c.evidence[:1]),
+        None,
+    )
+    if place is None:
+        return chosen
+    stated = next(
+        (m.value for m in source.mentions if (m.start, m.end) == (place.start, place.end)), None
+    )
+    if not isinstance(stated, DateValue) or not backs(chosen.candidate.value, stated):
+        return chosen
+    return replace(
+        chosen,
+        candidate=replace(chosen.candidate, value=stated),
+        reason=f"{chosen.reason}; the source states it as {stated.display()}",
+    )
 
 
 def decide(judgements: list[Judgement]) -> Judgement | None:
