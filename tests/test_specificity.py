@@ -16,7 +16,7 @@ import pytest
 from named_cases import named
 
 from verify_ask.cli.main import main
-from verify_ask.decision import Judgement, as_stated, decide
+from verify_ask.decision import Judgement, answer_of, decide
 from verify_ask.language.question import analyze_question
 from verify_ask.pipeline import Settings, judge_samples, read_answer
 from verify_ask.text.source import Source
@@ -194,6 +194,6 @@ def test_a_year_is_answered_as_precisely_as_the_source_states_it(
     source = Source(_WINDOWS)
     samples = tuple(read_answer(written, question, seed) for seed in range(10))
     judgements = judge_samples(question, source, samples, Settings(), None, samples[0])
-    chosen = as_stated(decide(list(judgements)), question, source)
+    chosen = answer_of(judgements, question, source)
     assert chosen is not None, [j.reason for j in judgements]
     assert chosen.candidate.value.display() == answered

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from verify_ask.candidates import Candidate, Sample, group_samples
 from verify_ask.checkers import CheckContext, registry
-from verify_ask.decision import Judgement, as_stated, decide, judge, weigh
+from verify_ask.decision import Judgement, answer_of, judge, weigh
 from verify_ask.language.places import places_of
 from verify_ask.language.question import Question, analyze_question
 from verify_ask.model import prompts
@@ -93,7 +93,7 @@ def ask(question_text: str, source: Source, backend: Backend, settings: Settings
         greedy=greedy,
         samples=samples,
         judgements=judgements,
-        chosen=as_stated(decide(list(judgements)), question, source),
+        chosen=answer_of(judgements, question, source),
         timings={
             "generate_s": round(generated - started, 3),
             **decoded,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -147,7 +147,12 @@ def weigh(
     return tuple(weighed)
 
 
-_ASKS_A_YEAR = re.compile(r"\b(?:what|which)\s+(?:\w+\s+)?year\b", re.IGNORECASE)
+def answer_of(
+    judgements: Sequence[Judgement], question: Question, source: Source
+) -> Judgement | None:
+    """The answer: the decided candidate (``decide``), a date as precisely as the source
+    states it (``as_stated``)."""
+    return as_stated(decide(list(judgements)), question, source)
 
 
 def as_stated(chosen: Judgement | None, question: Question, source: Source) -> Judgement | None:
@@ -155,9 +160,7 @@ def as_stated(chosen: Judgement | None, question: Question, source: Source) -> J
     it: samples that wrote "1985" where the text says "released until November 1985" are
     answered "November 1985", since a bare year is wrong where the month is known. A
     question that asks for the year ("In what year") keeps the year."""
-    if chosen is None or not isinstance(chosen.candidate.value, DateValue):
-        return chosen
-    if _ASKS_A_YEAR.search(question.text):
+    if chosen is None or not isinstance(chosen.candidate.value, DateValue) or question.asks_year:
         return chosen
     place = next(
         (e for c in chosen.checks if c.checker == "span" and c.passed for e in c.evidence[:1]),

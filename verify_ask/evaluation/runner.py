@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from verify_ask.decision import as_stated, decide
+from verify_ask.decision import answer_of
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.evaluation.gold import is_right
 from verify_ask.language.question import analyze_question
@@ -133,7 +133,7 @@ def restore(line: dict[str, Any], record: EvalRecord, settings: Settings) -> Sco
     ranking = Ranking.from_json(stored, question) if stored else None
     judgements = judge_samples(question, source, samples, settings, ranking, greedy)
     template = prompts.choose(question, settings.prompt)
-    chosen = as_stated(decide(list(judgements)), question, source)
+    chosen = answer_of(judgements, question, source)
     outcome = Outcome(question, template.name, greedy, samples, judgements, chosen, ranking=ranking)
     baseline_text = line.get("baseline_text")
     baseline = read_answer(baseline_text, question, None).value if baseline_text else None
@@ -153,7 +153,7 @@ def rejudge(scored: Scored, settings: Settings, source: Source | None = None) ->
         outcome.ranking,
         outcome.greedy,
     )
-    chosen = as_stated(decide(list(judgements)), outcome.question, source)
+    chosen = answer_of(judgements, outcome.question, source)
     return chosen.candidate.value if chosen else None
 
 

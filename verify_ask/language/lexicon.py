@@ -25,6 +25,7 @@ COMPLEMENT = re.compile(
 )
 ASKS_DAY = re.compile(r"\b(what|which)\s+(day|date)\b", re.IGNORECASE)
 ASKS_MONTH = re.compile(r"\b(what|which)\s+month\b", re.IGNORECASE)
+ASKS_YEAR = re.compile(r"\b(what|which)\s+(?:\w+\s+)?year\b", re.IGNORECASE)
 
 STOPWORDS = frozenset(
     """

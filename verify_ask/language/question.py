@@ -14,6 +14,7 @@ from verify_ask.errors import InputError
 from verify_ask.language.lexicon import (
     ASKS_DAY,
     ASKS_MONTH,
+    ASKS_YEAR,
     CHANGE_VERBS,
     COMPARATIVES,
     COMPLEMENT,
@@ -133,6 +134,9 @@ class Question:
     precision: Literal["day", "month"] | None = None
     """The precision a date must have ("On what date", "In which month"); None for a year or
     when the question does not say."""
+    asks_year: bool = False
+    """A date question that asks for the year itself ("In what year", "Which fiscal year"):
+    its answer is a year, however precisely the source dates it."""
     complement: bool = False
     """The question asks for what lies outside something ("How many work *outside* the Porto
     plant?"): the figure the text gives for that thing is what it excludes."""
@@ -171,6 +175,7 @@ def analyze_question(text: str) -> Question:
         derivation=_derivation(cleaned) if wants_arithmetic else frozenset(),
         difference=_asks_difference(cleaned),
         precision=_asked_precision(cleaned) if expects == "date" else None,
+        asks_year=expects == "date" and bool(ASKS_YEAR.search(cleaned)),
         complement=bool(COMPLEMENT.search(cleaned)),
     )
 
