@@ -646,6 +646,9 @@ _QUAKES = (
         Example(_APOLLO, "In what year did the Apollo 1 cabin fire occur?", "1961"),
         Example(_APOLLO, "In what year did the Apollo 1 cabin fire occur?", "1967",
                 refused=False),
+        # Read past the article where the question's words end: "died in the 1998 floods".
+        Example("In the 1994 storm 12 people died. People died in the 1998 floods: 30.",
+                "How many people died in the 1994 storm?", "30"),
     ],
 )  # fmt: skip
 def swapped_number(facts: Facts) -> str | None:
