@@ -35,7 +35,7 @@ from verify_ask.evaluation.split import PARTS, in_part
 from verify_ask.text import passages as passages_module
 from verify_ask.text.passages import Passage, PassageIndex
 from verify_ask.text.source import Source
-from verify_ask.text.tables import tables_of
+from verify_ask.text.tables import TableSpan, tables_of
 
 ARTICLES = ("squad_v2.0_dev_design.jsonl", "squadshifts_new_wiki_design.jsonl")
 QUESTIONS = ("squad_v1.1_dev.jsonl", "squadshifts_new_wiki.jsonl")
@@ -109,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         args.data, args.part
     )
     indexes: dict[str, PassageIndex] = {}
+    tables: dict[str, list[TableSpan]] = {}
     rankings = ["bm25", "dense", *(f"hybrid {w:g}" for w in args.weights)]
     hits = {name: [0] * len(KS) for name in rankings}
     with_head = {name: [0] * len(KS) for name in rankings}
@@ -125,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         gold = (starts[record.source] + at, starts[record.source] + at + len(record.answers[0]))
         if name not in indexes:
             indexes[name] = PassageIndex(Source(text))
+            tables[name] = [t for t in tables_of(indexes[name].source).spans() if t.head]
             started = time.perf_counter()
             _ = indexes[name]._vectors, indexes[name]._sentence_vectors
             embedding += time.perf_counter() - started
@@ -133,10 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         if len(index.passages) <= KS[0]:
             continue
         asked += 1
-        heads = [
-            t.head for t in tables_of(index.source).spans()
-            if t.head and t.head_end < gold[0] < t.end
-        ]  # fmt: skip
+        heads = [t.head for t in tables[name] if t.head_end < gold[0] < t.end]
         for ranking in rankings:
             kind, _, weight = ranking.partition(" ")
             if weight:

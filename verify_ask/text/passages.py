@@ -77,16 +77,16 @@ def split_passages(source: Source, size: int = PASSAGE_CHARS) -> list[Passage]:
         last = first
         while last + 1 < len(spans) and spans[last + 1][1] - spans[first][0] <= size:
             last += 1
+        following = last if last > first else last + 1  # the last sentence, repeated
         table = _cut_table(tables, spans[first][0], spans[last][1], size)
-        restart = None
         if table is not None:
-            before = bisect.bisect_left(spans, (table.start, -1)) - 1
-            if before >= first:
-                last, restart = before, before + 1
+            # End before the table, and start the next passage at its title.
+            following = bisect.bisect_left(spans, (table.start, -1))
+            last = following - 1
         passages.append(Passage(spans[first][0], spans[last][1], head=_head(tables, spans[first])))
         if last + 1 >= len(spans):
             break
-        first = restart if restart is not None else last if last > first else last + 1
+        first = following
     return passages
 
 
