@@ -290,28 +290,29 @@ def fit(pairs_path: Path, inputs_path: Path, base_path: Path, out: Path, epochs:
         save()
 
 
+def _step(steps: argparse._SubParsersAction, name: str, summary: str,
+          *paths: str) -> argparse.ArgumentParser:
+    """A step of the recipe, its positional arguments the paths it reads and writes."""
+    step = steps.add_parser(name, help=summary)
+    for path in paths:
+        step.add_argument(path, type=Path)
+    return step
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     steps = parser.add_subparsers(dest="step", required=True)
-    p = steps.add_parser("pairs", help="labelled training pairs from shared/data/train")
-    p.add_argument("train_dir", type=Path)
-    p.add_argument("out", type=Path)
+    p = _step(steps, "pairs", "labelled training pairs from shared/data/train", "train_dir", "out")
     p.add_argument("--distractors", type=Path, nargs="*", default=[],
                    help="scripts/distractors.py records to mirror questions into negatives")
-    i = steps.add_parser("inputs", help="every figure of the stored records' sources, encoded")
-    i.add_argument("data_dir", type=Path)
-    i.add_argument("records_dir", type=Path)
-    i.add_argument("out", type=Path)
+    i = _step(steps, "inputs", "every figure of the stored records' sources, encoded",
+              "data_dir", "records_dir", "out")
     i.add_argument("--extra", type=Path, nargs="*", default=[],
                    help="more record files (scripts/distractors.py output)")
-    b = steps.add_parser("base", help="the float16 base model the package ships")
-    b.add_argument("out", type=Path)
+    b = _step(steps, "base", "the float16 base model the package ships", "out")
     b.add_argument("--released", type=Path, help="model.safetensors as released")
-    f = steps.add_parser("fit", help="train one model a fold and one on all (torch)")
-    f.add_argument("pairs", type=Path)
-    f.add_argument("inputs", type=Path)
-    f.add_argument("base", type=Path)
-    f.add_argument("out", type=Path)
+    f = _step(steps, "fit", "train one model a fold and one on all (torch)",
+              "pairs", "inputs", "base", "out")
     f.add_argument("--epochs", type=int, default=3)
     f.add_argument("--lr", type=float, nargs="+", default=[1e-4],
                    help="learning rates to choose from on design fold 0 (one: no choice)")

@@ -314,19 +314,3 @@ def test_find_values_offsets_always_slice_the_text(text: str) -> None:
     mentions = find_values(text)
     assert all(text[m.start : m.end] == m.surface and m.start < m.end for m in mentions)
     assert [m.start for m in mentions] == sorted(m.start for m in mentions)
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    st.decimals(
-        allow_nan=False,
-        allow_infinity=False,
-        places=4,
-        min_value=Decimal("-1e15"),
-        max_value=Decimal("1e15"),
-    ),
-    st.sampled_from([None, "%", "USD", "EUR", "km2", "year"]),
-)
-def test_display_reads_back(number: Decimal, unit: str | None) -> None:
-    value = Quantity(number, unit)
-    assert parse_value(value.display(), "number") == value
