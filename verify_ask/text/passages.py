@@ -77,7 +77,8 @@ def split_passages(source: Source, size: int = PASSAGE_CHARS) -> list[Passage]:
         last = first
         while last + 1 < len(spans) and spans[last + 1][1] - spans[first][0] <= size:
             last += 1
-        following = last if last > first else last + 1  # the last sentence, repeated
+        # The next passage repeats this one's last sentence, unless that is all this one holds.
+        following = last if last > first else last + 1
         table = _cut_table(tables, spans[first][0], spans[last][1], size)
         if table is not None:
             # End before the table, and start the next passage at its title.

@@ -414,8 +414,9 @@ def _named_fewer_times(question: str, names: tuple[str, ...], name: str, sentenc
     sentence. A distractor swaps one and keeps the other: "Orvex establish the Turkish
     Republic" for "did Turkey establish the Turkish Republic", "the first the Caldera League
     newspaper" in a sentence about "The Sunday Times" for "the first Sunday newspaper"."""
-    forms = {other for other in names if _one_name(name, other)}
-    forms |= {demonym_of(other) for other in forms} - {None}
+    forms = {other for other in names if other.startswith(name) or name.startswith(other)}
+    forms |= {other for other in names if demonym_of(other) in forms}
+    forms |= {demonym_of(other) or other for other in forms}
 
     def times(text: str) -> int:
         return sum(
@@ -424,12 +425,6 @@ def _named_fewer_times(question: str, names: tuple[str, ...], name: str, sentenc
 
     asked = times(question)
     return asked >= 2 and times(sentence) < asked
-
-
-def _one_name(a: str, b: str) -> bool:
-    """Two stems of the question's names that write one name: "america" and "american",
-    "turkey" and "turkish"."""
-    return a.startswith(b) or b.startswith(a) or demonym_of(a) == b
 
 
 def swapped_name_in_clause(question: Question, clause: str, rest: str) -> str | None:
@@ -562,7 +557,7 @@ def _swapped_number(question: str, absent: tuple[str, ...], sentence: str) -> st
 
 def _another_number(asked: str) -> Reader:
     def read(words: list[str], start: int, step: int) -> str | None:
-        start = _past_article(words, start, step)  # "died in the 26 hour period"
+        start = _past_article(words, start, step)  # "died in the 1998 floods"
         there = words[start] if 0 <= start < len(words) else ""  # a number is one word
         return there if there[:1].isdigit() and stem(there) != stem(asked) else None
 
@@ -577,8 +572,8 @@ def _in_slot(said: list[str], asked: list[str], first: int, last: int, read: Rea
     before = [word.lower() for word in asked[:first]]
     if before[-1:] == ["the"]:
         # "launched in The Sunday Times": the article belongs to what the slot holds, and
-        # the sentence may write another name without one ("launched in Westbrook"). Every
-        # ``read`` skips a "the" where the slot begins (``_past_article``).
+        # the sentence may write another name without one ("launched in Westbrook"). The
+        # name and number readers skip a "the" where the slot begins (``_past_article``).
         before = before[:-1]
     left = _anchor(before[::-1])[::-1]
     right = _anchor([word.lower() for word in asked[last + 1 :]])
