@@ -50,6 +50,13 @@ VARIANTS = {
                                      "rank.share", "question.terms_absent",
                                      "span.sentence_terms"),
     "shipped": FEATURES,
+    "shipped + sure rescue x votes": (*FEATURES, "rescue.votes"),
+    "shipped + sure rescue": (*FEATURES, "rescue.sure"),
+}
+DERIVED = {
+    # Whether a sure reading backed by the votes may rescue what the hand rules refuse.
+    "rescue.votes": lambda f: f.get("reader.refused", 0.0) * f.get("vote.share", 0.0),
+    "rescue.sure": lambda f: float(f.get("reader.refused", 0.0) >= 0.95),
 }
 
 
@@ -59,7 +66,10 @@ def _cases(records_paths: list[Path], data: list[Path], part: str, settings: Set
     for path in records_paths:
         store = PerRecordStore(str(path), settings, resume=False, read_only=True)
         restored += store.restored(records)
-    return rows_to_score(restored, settings)
+    cases = rows_to_score(restored, settings)
+    for row in (row for case in cases for row in case.rows):
+        row.found.update({name: derive(row.found) for name, derive in DERIVED.items()})
+    return cases
 
 
 def _line(scores) -> str:
