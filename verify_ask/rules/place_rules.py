@@ -269,6 +269,7 @@ def missing_names(facts: Facts) -> str | None:
 
 
 _SPAIN = "Spain joined the union in 1986 after long talks."
+_GRILL = "My family has used the grill for 10 years and I never thought we would replace it."
 
 
 @rule(
@@ -276,12 +277,18 @@ _SPAIN = "Spain joined the union in 1986 after long talks."
     examples=[
         Example(_SPAIN, "What year did Spain refuse to join the union?", "1986"),
         Example(_SPAIN, "What year did Spain join the union?", "1986", refused=False),
+        # A denial in the clause joined to the figure's is not the figure's.
+        Example(_GRILL, "How long has the family used the grill?", "10 years", refused=False),
+        Example("We have not used the grill for 10 years, and it still works.",
+                "How long has the family used the grill?", "10 years"),
     ],
 )  # fmt: skip
 def polarity(facts: Facts) -> str | None:
-    """The question is negated and the figure's clause is not, or the other way round."""
+    """The question is negated and the figure's clause is not, or the other way round.
+
+    The clause ends at a word that joins another ("and I never thought")."""
     place = _in_text(facts)
-    if place is not None and negates(place.text, *place.clause) != facts.question.negated:
+    if place is not None and negates(place.text, *place.conjunct) != facts.question.negated:
         side = "is negated" if facts.question.negated else "is not negated"
         return f"the question {side} and that sentence is the opposite"
     return None

@@ -23,6 +23,7 @@ from verify_ask.language.places.words import (
     WORD,
     beside,
     clause_around,
+    conjunct_around,
     has_word,
     is_number,
     same_stem,
@@ -275,6 +276,12 @@ class TextPlace(Place):
     def clause(self) -> tuple[int, int]:
         """Where the figure's clause starts and ends (``words.clause_around``)."""
         return clause_around(self._index.text, self.start, self.end, *self.sentence)
+
+    @cached_property
+    def conjunct(self) -> tuple[int, int]:
+        """The part of the figure's clause that words joining another clause bound
+        (``words.conjunct_around``): where a denial is the figure's."""
+        return conjunct_around(self._index.text, self.start, self.end, *self.clause)
 
     @property
     def clause_text(self) -> str:
