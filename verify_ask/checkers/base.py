@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import Field, dataclass, field
+from dataclasses import Field, asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from verify_ask.declaration import Option, declared
@@ -26,21 +26,13 @@ class Evidence:
     start: int
     end: int
     line: int
-    quote_start: int = 0
-    note: str = ""
     page: int | None = None
     """1-based page of the figure, for a source with pages (a PDF); None otherwise."""
+    quote_start: int = 0
+    note: str = ""
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "quote": self.quote,
-            "start": self.start,
-            "end": self.end,
-            "line": self.line,
-            "page": self.page,
-            "quote_start": self.quote_start,
-            "note": self.note,
-        }
+        return asdict(self)  # the fields in order are the JSON record's keys
 
 
 def evidence_at(source: Source, start: int, end: int, note: str = "") -> Evidence:
