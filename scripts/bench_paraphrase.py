@@ -175,7 +175,8 @@ def write_filing(path: Path) -> Path:
     return path
 
 
-def recall(pdf: Path) -> None:
+def recall(pdf: Path) -> dict[str, dict[str, float]]:
+    """Print and return each ranking's recall of the statement's figure at each k."""
     from bench_retrieval import shown
 
     from verify_ask.text.passages import PassageIndex
@@ -213,6 +214,7 @@ def recall(pdf: Path) -> None:
     print(f"{len(source.pages)} pages, {len(index.passages)} passages, embedded in "
           f"{embedded:.1f} s; {len(QUESTIONS)} questions")
     print("ranking  " + "  ".join(f"top {k:<3}" for k in KS) + "  shown with the head")
+    recalls = {}
     for ranking in ("bm25", "dense", "hybrid"):
         hits, with_head = [0] * len(KS), [0] * len(KS)
         for question, figure, pages in QUESTIONS:
@@ -223,6 +225,8 @@ def recall(pdf: Path) -> None:
                 with_head[i] += any(shown(ranked[:k], span, heads) for span, heads in places)
         print(f"{ranking:<8} " + "  ".join(f"{h / len(QUESTIONS):.2f}   " for h in hits)
               + "  " + " / ".join(f"{h / len(QUESTIONS):.2f}" for h in with_head))
+        recalls[ranking] = {str(k): h / len(QUESTIONS) for k, h in zip(KS, hits, strict=True)}
+    return recalls
 
 
 def ask_all(pdf: Path, model: str | None) -> None:
@@ -260,10 +264,15 @@ def main() -> None:
     parser.add_argument("--with-model", action="store_true",
                         help="also ask every question through verify-ask")
     parser.add_argument("--model", help="with --with-model: a model other than the default")
+    parser.add_argument("--write", type=Path, metavar="JSON",
+                        help="also write the recalls there (scripts/targets.py reads them)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         pdf = write_filing(Path(folder) / "filing.pdf")
-        recall(pdf)
+        recalls = recall(pdf)
+        if args.write:
+            summary = {"questions": len(QUESTIONS), "recall": recalls}
+            args.write.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
         if args.with_model:
             ask_all(pdf, args.model)
 

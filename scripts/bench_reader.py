@@ -12,6 +12,8 @@ sentences once, as the first question on a long document does.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
 import sys
 import time
@@ -30,12 +32,25 @@ from verify_ask.text.source import Source
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _cpu() -> str:
+    """The processor's name and its widest vector instructions: the reader's cost follows
+    them (an AVX-512 machine ran it about three times faster than an AVX2 one)."""
+    info = Path("/proc/cpuinfo")
+    text = info.read_text(encoding="utf-8") if info.exists() else ""
+    name = next((line.split(":", 1)[1].strip() for line in text.splitlines()
+                 if line.startswith("model name")), "unknown")
+    vectors = "AVX-512" if " avx512f" in text else "AVX2" if " avx2" in text else "no AVX2"
+    return f"{name}, {vectors}, {os.cpu_count()} cores"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("data", type=Path, help="the shared/data folder")
     parser.add_argument("--records", type=Path,
                         default=ROOT / "docs/records/lockbox-shipped.jsonl")
     parser.add_argument("--questions", type=int, default=100)
+    parser.add_argument("--write", type=Path, metavar="JSON",
+                        help="also write the reader's cost there (scripts/targets.py reads it)")
     args = parser.parse_args(argv)
     files = [args.data / "squad_v1.1_dev.jsonl",
              args.data / "squad_v2.0_dev_unanswerable_numeric.jsonl"]
@@ -61,6 +76,12 @@ def main(argv: list[str] | None = None) -> int:
           f"{statistics.median(costs) * 1000:.0f} ms, 90th percentile "
           f"{sorted(costs)[int(len(costs) * 0.9)] * 1000:.0f} ms ({len(costs)} questions, "
           f"{statistics.mean(candidates):.1f} distinct candidates each)")
+    if args.write:
+        summary = {"cpu": _cpu(), "questions": len(costs),
+                   "mean_ms": statistics.mean(costs) * 1000,
+                   "median_ms": statistics.median(costs) * 1000,
+                   "candidates": statistics.mean(candidates)}
+        args.write.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
 
     from verify_ask.text.passages import PassageIndex
 

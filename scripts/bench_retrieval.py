@@ -104,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sources", choices=("articles", "tables"), default="articles")
     parser.add_argument("--weights", type=float, nargs="+", default=[1.0, 2.0, 3.0],
                         help="dense weights of the fusions to measure")
+    parser.add_argument("--write", type=Path, metavar="JSON",
+                        help="also write the recalls there (scripts/targets.py reads them)")
     args = parser.parse_args(argv)
     sources, questions = (articles if args.sources == "articles" else reports)(
         args.data, args.part
@@ -151,6 +153,12 @@ def main(argv: list[str] | None = None) -> int:
     for ranking in rankings:
         print(f"{ranking:<12} " + "  ".join(f"{h / max(asked, 1):.3f}  " for h in hits[ranking])
               + "  " + " / ".join(f"{h / max(asked, 1):.3f}" for h in with_head[ranking]))
+    if args.write:
+        recalls = {r: dict(zip(map(str, KS), (h / max(asked, 1) for h in hits[r]), strict=True))
+                   for r in rankings}
+        summary = {"part": args.part, "sources": args.sources, "questions": asked,
+                   "recall": recalls}
+        args.write.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     return 0
 
 
