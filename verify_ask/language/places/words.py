@@ -48,8 +48,7 @@ def conjunct_around(text: str, start: int, end: int, lower: int, upper: int) -> 
     joining another clause bound ("and", "but", "because", "although", "which"): a denial in
     the clause it is joined to is not this figure's ("I have used it for 10 years and I never
     thought ...", "it takes 20 minutes to brew a pot and the temperature is never consistent").
-    Web text
-    joins its clauses with these words more than with commas."""
+    Web text joins its clauses with these words more than with commas."""
     joins = list(_JOINS_A_CLAUSE.finditer(text, lower, upper))
     before = [m.end() for m in joins if m.end() <= start]
     after = [m.start() for m in joins if m.start() >= end]
