@@ -72,6 +72,13 @@ PARSE_CASES = [
     ("the year 1995", None, D(1995)),
     ("In 1995", "number", Q("1995")),
     ("45", "date", Q("45")),  # expect only settles bare years
+    ("506", "date", D(506)),  # three digits are an early year when a date is asked
+    ("506", "number", Q("506")),
+    ("In 506", None, D(506)),
+    ("30 AD", "date", D(30)),
+    ("330 CE", "date", D(330)),
+    ("660 BCE", "date", Q("660")),  # no year before the era is read
+    ("312 people", "date", Q("312")),
     ("5,000 people in 2009", None, Q("5000")),
     ("In 2023, revenue was \u20ac48.2 million.", "number", Q("48200000", "EUR")),
     ("In 2023, revenue was \u20ac48.2 million.", None, Q("48200000", "EUR")),
@@ -216,6 +223,13 @@ FIND_CASES = [
         "It fell to \u22124 \u00b0C, then -22.2.",
         [("\u22124 \u00b0C", Q("-4", "\u00b0c")), ("-22.2", Q("-22.2"))],
     ),
+    ("The council met in 506 and had 300 members.",
+     [("506", D(506)), ("506", Q("506")), ("300", Q("300"))]),
+    ("Abgar V converted in AD 30, or 30 AD; Byzantium joined in 73 CE. 12 of them.",
+     [("30", D(30)), ("30", Q("30")), ("30 AD", D(30)), ("30 AD", Q("30")),
+      ("73 CE", D(73)), ("73 CE", Q("73")), ("12", Q("12"))]),
+    ("It grew in 66 days, in 540 minutes; in 660 BC.",
+     [("66 days", Q("66", "day")), ("540 minutes", Q("540", "minute")), ("660", Q("660"))]),
     (
         "The figure (2,700,000) and the year (2009)",
         [("(2,700,000)", Q("-2700000")), ("2009", D(2009)), ("2009", Q("2009"))],

@@ -44,7 +44,7 @@ _FOUNDED = "OrigoTech was founded on 14 March 2009 and now employs 312 people."
 @rule(
     "S001", "other-kind", "question", ["value.kind", "question.expects"], hard=True,
     examples=[
-        Example(_FOUNDED, "When was OrigoTech founded?", "312"),
+        Example(_FOUNDED, "When was OrigoTech founded?", "312 people"),
         Example(_FOUNDED, "When was OrigoTech founded?", "14 March 2009", refused=False),
     ],
 )  # fmt: skip

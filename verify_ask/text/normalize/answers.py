@@ -26,7 +26,8 @@ def parse_value(text: str, expect: Expect | None = None) -> Value | None:
 
     ``expect`` only settles a bare year-range integer such as "1995": a date for
     "date", a number for "number", and without it a number unless a cue word
-    precedes it ("In 1995", "the year 1995"). Any other first figure is returned as
+    precedes it ("In 1995", "the year 1995"). An answer of three digits alone ("506") is a
+    year when a date is expected. Any other first figure is returned as
     written, so a caller expecting a date may still get a Quantity and should check.
     A date without a year ("March 14") and a decade ("the 1990s") give None.
 
@@ -76,7 +77,15 @@ def _parse(text: str, expect: Expect | None) -> Value | None:
         if expect == "date" or (expect is None and _year_cue(text, first)):
             return year
         return number
+    if expect == "date" and _EARLY_YEAR.fullmatch(text):
+        # "506" for "When was the council held?": that year, which the source must still
+        # write as one ("in 506", "506 AD") for the answer to be found there. "312 people"
+        # stays a count.
+        return DateValue(int(text.strip().rstrip(".")))
     return first.values[0]
+
+
+_EARLY_YEAR = re.compile(r"\s*[1-9][0-9]{2}\.?\s*")
 
 
 _DASHED_NUMBER = re.compile(r"\s*[-–—]\s*(\d[\d,]*)")

@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from verify_ask.text.normalize import dates, numbers, units
 from verify_ask.text.vocabulary import SCALE_POWERS, SCALE_WORDS
-from verify_ask.values import Quantity, Value
+from verify_ask.values import DateValue, Quantity, Value
 
 T = TypeVar("T")
 
@@ -122,7 +122,8 @@ def find_values(text: str) -> list[Mention]:
     """Every number, amount, percentage and date in ``text``, sorted by start.
 
     A bare integer 1000-2199 gives two mentions with the same offsets, its year and
-    its number, since only the question can tell which was meant. Yearless dates and
+    its number, since only the question can tell which was meant; so does an earlier year
+    the text marks as one ("in 506", "30 AD"). Yearless dates and
     decades give none.
     """
     mentions = []
@@ -177,7 +178,34 @@ def _numeral_span(
         year = dates.year_value(int(number))
         if year is not None:
             return Span(start, end, (year, quantity))
+    if plain and not negative and end == num_end and len(numeral) <= 3:
+        early = _early_year(text, start, end, int(number))
+        if early is not None:
+            return Span(start, early, (DateValue(int(number)), quantity))
     return Span(start, end, (quantity,))
+
+
+_ERA_AFTER = re.compile(r"[ \u00a0]?(?:AD|A\.D\.|CE|C\.E\.)(?![A-Za-z])")
+_BEFORE_THE_ERA = re.compile(r"[ \u00a0]?(?:BCE?|B\.C\.(?:E\.)?)(?![A-Za-z])")
+_ERA_BEFORE = re.compile(r"\b(?:AD|A\.D\.)[ \u00a0]?$")
+_EARLY_YEAR_CUE = re.compile(r"\b(?:in|since|until|during|year|c\.|circa)\s+$", re.IGNORECASE)
+
+
+def _early_year(text: str, start: int, end: int, number: int) -> int | None:
+    """Where a year before 1000 ends, when the text marks the number as one: an era ("30
+    AD", "AD 30", "330 CE"), or three digits after "in", "since", "until", "during" or "year"
+    ("the council met in 506"). Like a four-digit year, it is read as a count too; only the
+    question tells which. Years before the era (BC) are not read."""
+    if number < 1 or _BEFORE_THE_ERA.match(text, end):
+        return None
+    era = _ERA_AFTER.match(text, end)
+    if era:
+        return era.end()
+    if _ERA_BEFORE.search(text, max(0, start - 6), start):
+        return end
+    if number >= 100 and _EARLY_YEAR_CUE.search(text, max(0, start - 12), start):
+        return end
+    return None
 
 
 def _words_span(text: str, start: int, end: int, number: int) -> Span:
