@@ -12,8 +12,8 @@ import pytest
 
 from verify_ask.errors import ExitStatus, ModelError
 from verify_ask.reader import model
-from verify_ask.reader.inputs import MAX_TOKENS, Inputs
-from verify_ask.reader.reading import read
+from verify_ask.reader.inputs import MAX_TOKENS, Inputs, batch
+from verify_ask.reader.reading import probabilities, read
 from verify_ask.text.source import Source
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "origotech.txt"
@@ -78,6 +78,32 @@ def test_a_sentence_that_mimics_the_question_about_another_subject_is_not_the_an
     spans = [(text.index(figure), text.index(figure) + len(figure)) for figure in (own, mimic)]
     read_own, read_mimic = read(question, source, spans)
     assert read_own > 3 * read_mimic
+
+
+def test_reading_only_the_heads_positions_gives_the_full_encoders_states(inputs: Inputs) -> None:
+    text = EXAMPLE.read_text(encoding="utf-8")
+    tokens = inputs.tokens(text)
+    encoded = [inputs.encode("When was OrigoTech founded?", tokens, start, start + len(figure))
+               for figure in ("14 March 2009", "312", "2027")
+               for start in (text.index(figure),)]
+    ids, types, masks = (np.array(a) for a in batch(encoded))
+    weights = model.reader_weights()
+    whole = model.encode(weights, ids, types, masks)
+    rows = np.array([[0, *range(e.span[0], e.span[0] + 4)] for e in encoded])
+    kept = model.encode(weights, ids, types, masks, rows)
+    assert kept.shape == (len(encoded), 5, whole.shape[-1])
+    taken = whole[np.arange(len(encoded))[:, None], rows]
+    assert np.abs(kept - taken).max() < 1e-4
+
+
+def test_a_batch_reads_each_span_as_it_reads_it_alone(inputs: Inputs) -> None:
+    text = EXAMPLE.read_text(encoding="utf-8")
+    spans = [(text.index(f), text.index(f) + len(f)) for f in ("14 March 2009", "312", "2027")]
+    asked = "When was OrigoTech founded?"
+    encoded = [inputs.encode(asked, inputs.tokens(text), s, e) for s, e in spans]
+    together = probabilities(model.reader_weights(), encoded)
+    alone = [probabilities(model.reader_weights(), [one])[0] for one in encoded]
+    assert np.allclose(together, alone, atol=1e-5)
 
 
 def test_scores_are_kept_with_the_source() -> None:

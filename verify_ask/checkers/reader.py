@@ -13,6 +13,7 @@ from verify_ask.candidates import Candidate
 from verify_ask.checkers.base import CheckContext, CheckResult, evidence_at
 from verify_ask.checkers.registry import register
 from verify_ask.rules.figures import occurs_as
+from verify_ask.text.source import Source
 
 PASS_AT = 0.5
 MAX_PLACES = 6
@@ -31,13 +32,15 @@ class ReaderChecker:
         from verify_ask.reader.reading import read
 
         source = context.source
-        places = list(dict.fromkeys(
-            (m.start, m.end) for m in source.mentions if occurs_as(candidate.value, m.value)
-        ))[:MAX_PLACES]
+        places = _places(candidate, source)
         if not places:
             return CheckResult(self.name, "skip", 0.0, detail="the source does not write it",
                                weighed=True)
-        scores = read(context.question.text, source, places)
+        # Every candidate's places in one read: one batch through the encoder costs far less
+        # than one a candidate, and the later candidates find their scores read.
+        every = [p for other in context.candidates for p in _places(other, source)]
+        scores = dict(zip(every, read(context.question.text, source, every), strict=True))
+        scores = [scores[p] for p in places]
         best = max(range(len(places)), key=scores.__getitem__)
         score = scores[best]
         start, end = places[best]
@@ -51,6 +54,13 @@ class ReaderChecker:
             weighed=True,
             signals=(("reader.score", round(score, 4)),),
         )
+
+
+def _places(candidate: Candidate, source: Source) -> list[tuple[int, int]]:
+    """Where the source writes the candidate's value, its first ``MAX_PLACES``."""
+    return list(dict.fromkeys(
+        (m.start, m.end) for m in source.mentions if occurs_as(candidate.value, m.value)
+    ))[:MAX_PLACES]
 
 
 register(ReaderChecker())

@@ -105,11 +105,15 @@ def _score(question: str, text: str, spans: Sequence[tuple[int, int]]) -> list[f
 def probabilities(weights: Mapping[str, np.ndarray], encoded: Sequence[Encoded]) -> np.ndarray:
     """The head on the encoder: [CLS] and the marked span's mean, weighed into one logit."""
     ids, types, masks = (np.array(a) for a in batch(encoded))
-    hidden = encode(weights, ids, types, masks)
-    positions = np.arange(ids.shape[1])[None, :]
     span = np.array([e.span for e in encoded])
-    marked = ((positions >= span[:, :1]) & (positions <= span[:, 1:])).astype(np.float32)
-    pooled = (hidden * marked[..., None]).sum(1) / marked.sum(1, keepdims=True)
+    lengths = span[:, 1] - span[:, 0] + 1
+    # [CLS], then the span's positions, its last repeated where another input's is longer.
+    steps = np.arange(lengths.max())[None, :]
+    rows = np.concatenate([np.zeros((len(encoded), 1), dtype=np.int64),
+                           span[:, :1] + np.minimum(steps, lengths[:, None] - 1)], axis=1)
+    hidden = encode(weights, ids, types, masks, rows)
+    marked = (steps < lengths[:, None]).astype(np.float32)
+    pooled = (hidden[:, 1:] * marked[..., None]).sum(1) / lengths[:, None]
     features = np.concatenate([hidden[:, 0], pooled], axis=-1)
     logits = features @ weights[HEAD_WEIGHT].T[:, 0] + weights[HEAD_BIAS][0]
     return 1.0 / (1.0 + np.exp(-logits))
