@@ -5,7 +5,9 @@ Every row is a set of records stored in ``docs/records/`` (the samples the defau
 for them), judged again by today's code: the checkers, the reader and the shipped decision.
 The lockbox column is articles nothing was fitted on; the design column is the records the
 decision's weights are fitted on, scored out of fold (each fold by weights fitted on the
-others, with the reader's out-of-fold scores, ``--reader-scores``).
+others, with the reader's out-of-fold scores, ``--reader-scores``), and beside them the
+design articles' three distractor phrasings never fitted on, scored by the same folds'
+weights, so that both columns pool the same four phrasings.
 
     python scripts/quality_table.py ../shared/data            # judge, write the JSON
     python scripts/quality_table.py --write                   # both pages' tables from it
@@ -55,6 +57,9 @@ LOCKBOX = {
 }
 SHIFTS = ("squadshifts_new_wiki.jsonl", "squadshifts_amazon.jsonl")
 DESIGN = ["design.jsonl", "design-distractors.jsonl"]
+DESIGN_UNFITTED = [f"design-distractors{v}.jsonl" for v in ("2", "3", "4")]
+"""The design articles' other three distractor phrasings, never fitted on: scored out of
+fold beside the first, the design column pools the four phrasings as the lockbox's does."""
 
 
 def _distractor_data(data: list[Path], folder: Path, variants: tuple[int, ...]) -> list[Path]:
@@ -119,9 +124,13 @@ def judge(data: Path) -> dict[str, object]:
         use_stored(RECORDS / "reader-scores.npz")
         design, settings = _judged(DESIGN, [*plain_data, mirrored[0]], "design", to_fit=True)
         cases = rows_to_score(design, settings)
-        oof = out_of_fold(cases, FEATURES)
-        threshold = choose_threshold(cases, oof)
-        for dataset, score in tally(cases, oof, threshold).items():
+        unfitted = []
+        for name, variant in zip(DESIGN_UNFITTED, mirrored[1:], strict=True):
+            unfitted += rows_to_score(_judged([name], [variant], "design", to_fit=True)[0],
+                                      settings)
+        oof = out_of_fold(cases, FEATURES, also=unfitted)
+        threshold = choose_threshold(cases, oof[: len(cases)])
+        for dataset, score in tally([*cases, *unfitted], oof, threshold).items():
             if dataset in summary:
                 summary[dataset]["design"] = {
                     "records": score.records, "answered": score.answered, "right": score.right,

@@ -117,6 +117,17 @@ def test_out_of_fold_scores_come_from_models_that_never_saw_the_fold() -> None:
     assert all(s[0] > 0.5 for s in scores[:30])
 
 
+def test_cases_never_fitted_on_are_scored_by_their_folds_model_and_move_no_fit() -> None:
+    data = [_case(0, 1.0, False) for _ in range(30)] + [
+        _case(1 + i % 4, 1.0 if i % 2 else 0.0, bool(i % 2)) for i in range(80)
+    ]
+    # Were the unfitted cases fitted on, fold 0's view would turn: they say the opposite.
+    unfitted = [_case(0, 1.0, True) for _ in range(200)]
+    scores = out_of_fold(data, ["signal"], also=unfitted)
+    assert scores[: len(data)] == out_of_fold(data, ["signal"])
+    assert scores[len(data) :] == [scores[0]] * len(unfitted)
+
+
 def test_the_threshold_is_the_lowest_that_meets_the_targets() -> None:
     data = [_case(i % 5, 1.0, True) for i in range(95)] + [
         _case(i % 5, 0.6, False) for i in range(20)

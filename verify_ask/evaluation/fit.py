@@ -144,18 +144,21 @@ def fit(all_cases: Sequence[Case], names: Sequence[str], l2: float = L2) -> Mode
 
 
 def out_of_fold(
-    all_cases: Sequence[Case], names: Sequence[str], l2: float = L2
+    all_cases: Sequence[Case], names: Sequence[str], l2: float = L2, also: Sequence[Case] = ()
 ) -> list[list[float]]:
-    """Each case's candidate probabilities from a model fitted on the other folds."""
-    scores: list[list[float]] = [[] for _ in all_cases]
+    """Each case's candidate probabilities from a model fitted on the other folds; then the
+    same for each case of ``also``, which is never fitted on (more records of the same
+    articles), by the model of its fold."""
+    scored = [*all_cases, *also]
+    scores: list[list[float]] = [[] for _ in scored]
     for fold in range(FOLDS):
-        held = [i for i, case in enumerate(all_cases) if case.fold == fold]
+        held = [i for i, case in enumerate(scored) if case.fold == fold]
         if not held:
             continue
         model = fit([c for c in all_cases if c.fold != fold], names, l2)
         for i in held:
             scores[i] = [
-                0.0 if row.hard else model.probability(row.found) for row in all_cases[i].rows
+                0.0 if row.hard else model.probability(row.found) for row in scored[i].rows
             ]
     return scores
 
