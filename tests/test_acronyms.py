@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from verify_ask.text.acronyms import expand
-from verify_ask.text.passages import PassageIndex
 from verify_ask.text.source import Source
 
 FILING = Source(
@@ -60,11 +59,3 @@ def test_a_question_without_a_spelled_out_acronym_is_read_as_it_is(question: str
 def test_the_phrase_the_source_writes_most_often_wins() -> None:
     source = Source("Net revenue growth rose. Net revenue growth fell. New rules governed it.")
     assert expand("What was NRG?", source) == "What was NRG? net revenue growth"
-
-
-def test_retrieval_reaches_the_passage_that_spells_the_acronym_out() -> None:
-    notes = "The board reviews the dividend policy and the buy-back each quarter. " * 14
-    row = "Property, plant and equipment, net | 8,738 | 8,866"
-    source = Source(f"{notes}\n{row}\n{notes}")
-    ranked = PassageIndex(source, size=600).ranked("What was PP&E?", "bm25")
-    assert row in ranked[0].text(source)

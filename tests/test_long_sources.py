@@ -86,6 +86,22 @@ def test_a_question_sharing_no_word_with_the_source_is_still_read_by_meaning(
     assert len(index.best("Quidditch snitch broomstick?", 3)) == 3
 
 
+@pytest.mark.parametrize(
+    ("question", "row"),
+    [
+        ("What was PP&E?", "Property, plant and equipment, net | 8,738 | 8,866"),
+        ("What was the capital expenditure?",
+         "Purchases of property, plant and equipment | (1,577) | (1,373)"),
+    ],
+    ids=["an-acronym-the-source-spells-out", "an-analysts-name-for-a-line-item"],
+)
+def test_retrieval_reaches_a_row_the_question_names_otherwise(question: str, row: str) -> None:
+    notes = "The board reviews the dividend policy and the buy-back each quarter. " * 14
+    source = Source(f"{notes}\n{row}\n{notes}")
+    ranked = PassageIndex(source, size=600).ranked(question, "bm25")
+    assert row in ranked[0].text(source)
+
+
 def test_html_is_reduced_to_its_text() -> None:
     page = (
         b"<!DOCTYPE html><html><head><title>t</title><script>var x = 1999;</script></head>"

@@ -198,9 +198,9 @@ class PassageIndex:
         source of more than ``MAX_DENSE_PASSAGES`` is ranked by BM25."""
         if not self.passages:
             return []
-        from verify_ask.text.acronyms import expand
+        from verify_ask.text import acronyms, line_items
 
-        question = expand(question, self.source)
+        question = line_items.expand(acronyms.expand(question, self.source), self.source)
         if ranking == "bm25" or len(self.passages) > MAX_DENSE_PASSAGES:
             scores = self._bm25(question)
             order = sorted(range(len(scores)), key=lambda i: -scores[i])
