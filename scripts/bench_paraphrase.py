@@ -17,8 +17,9 @@ Recall is the share of questions whose top k passages hold the gold figure where
 statement writes it (and, in the second column, the statement's header row too), for BM25,
 the dense embeddings and the fused ranking ``verify-ask`` reads by default. ``--with-model``
 asks each question with the default settings and counts answers right, wrong and
-abstained. The filing is written by the same hands as the code, not by a company: the
-figures on real 10-K filings are in docs/reader.md beside these.
+abstained. The filing is written by the same hands as the code, not by a company, and the
+analysts' terms of ``verify_ask/text/line_items.py`` were written knowing these questions:
+it checks the mechanism, not what a real filing's questions will meet.
 """
 
 from __future__ import annotations
