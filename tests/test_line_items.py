@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from verify_ask.text.line_items import expand
+from verify_ask.candidates import group_samples
+from verify_ask.checkers import CheckContext, get
+from verify_ask.language.question import analyze_question
+from verify_ask.pipeline import read_answer
+from verify_ask.text.line_items import expand, meant_by
 from verify_ask.text.source import Source
 
 CASH_FLOWS = Source(
@@ -45,3 +49,36 @@ def test_a_term_the_source_writes_itself_is_read_as_it_is() -> None:
 def test_a_question_about_no_line_item_is_read_as_it_is() -> None:
     question = "When was the company founded?"
     assert expand(question, CASH_FLOWS) == question
+
+
+STATEMENT = (
+    "Consolidated Statement of Cash Flows\n"
+    "(Millions) | 2018 | 2017\n"
+    "Net income including noncontrolling interest | 5,363 | 4,869\n"
+    "Depreciation and amortization | 1,488 | 1,544\n"
+    "Purchases of property, plant and equipment | (1,577) | (1,373)\n"
+    "Purchases of treasury stock | (4,870) | (2,068)\n"
+    "Dividends paid to shareholders | (3,193) | (2,803)"
+)
+
+
+def test_a_row_captioned_as_the_term_means_stands_for_the_questions_words() -> None:
+    source = Source(STATEMENT)
+    question = "What was the company's capital expenditure in 2018?"
+    row = "Purchases of property, plant and equipment"
+    assert meant_by(question, row, source) == {"capital", "expenditure"}
+    assert meant_by(question, "Purchases of treasury stock", source) == frozenset()
+    assert meant_by("What were share buybacks?", "Purchases of treasury stock", source) == {
+        "share", "buybacks"
+    }
+
+
+def test_the_span_checker_reads_the_row_an_analysts_term_names() -> None:
+    question = analyze_question("What was the company's capital expenditure in 2018?")
+    source = Source(STATEMENT)
+    verdicts = {}
+    for answer in ("1,577", "4,870"):
+        candidate = group_samples([read_answer(answer, question, 0)])[0]
+        context = CheckContext(question, source, (candidate,), 1, {})
+        verdicts[answer] = get("span").check(candidate, context).verdict
+    assert verdicts == {"1,577": "pass", "4,870": "fail"}

@@ -3,8 +3,9 @@
 A question asks for "capital expenditure", "share buybacks" or "the bottom line"; the cash-flow
 statement writes "Purchases of property, plant and equipment", "Purchases of treasury stock",
 the income statement "Net income". No word is shared, and the encoder links few of these
-pairs, so retrieval reads the question with the statement's names for what it asks, those
-the source writes (a name it never writes would only blur the question's embedding).
+pairs. So retrieval reads the question with the statement's names for what it asks, those
+the source writes (a name it never writes would only blur the question's embedding), and
+the span checker reads a row with such a caption as writing the question's term.
 
 The names are the captions US GAAP and IFRS statements commonly use; the everyday terms are
 those of analysts and the financial press.
@@ -81,24 +82,38 @@ _NOT_WORD = re.compile(r"[^\w]+")
 
 def expand(question: str, source: Source) -> str:
     """The question, followed by the statement captions for the line items it asks about
-    that the source writes and the question does not.
-
-    Only for a term the source never writes itself: where it does, the question's own words
-    find it, and other captions would pull in rows it does not ask about. A term inside a
-    longer one ("revenue" in "deferred revenue") is read as the longer one."""
+    that the source writes and the question does not."""
     written = source.cached(_Written)
     asked = _plain(question)
+    added = [caption for _, captions in _asked_terms(question, written) for caption in captions
+             if written.writes(caption) and _plain(caption) not in asked]
+    return " ".join([question, *dict.fromkeys(added)])
+
+
+def meant_by(question: str, label: str, source: Source) -> frozenset[str]:
+    """The question's words that a statement caption in ``label`` stands for: "capital" and
+    "expenditure" where the row is "Purchases of property, plant and equipment"."""
+    written = source.cached(_Written)
+    caption_of = f" {_plain(label)} "
+    return frozenset(
+        word
+        for match, captions in _asked_terms(question, written)
+        if any(f" {_plain(caption)} " in caption_of for caption in captions)
+        for word in _plain(match.group()).split()
+    )
+
+
+def _asked_terms(question: str, written: _Written) -> list[tuple[re.Match[str], tuple[str, ...]]]:
+    """The line items the question names by an analyst's term, with their captions.
+
+    Only a term the source never writes itself: where it does, the question's own words
+    find it, and other captions would pull in rows it does not ask about. A term inside a
+    longer one ("revenue" in "deferred revenue") is read as the longer one."""
     found = [(match, captions) for pattern, captions in _TERMS
              for match in pattern.finditer(question)]
-    added = [
-        caption
-        for match, captions in found
-        if not written.writes(match.group())
-        and not any(_inside(match, other) for other, _ in found)
-        for caption in captions
-        if written.writes(caption) and _plain(caption) not in asked
-    ]
-    return " ".join([question, *dict.fromkeys(added)])
+    return [(match, captions) for match, captions in found
+            if not written.writes(match.group())
+            and not any(_inside(match, other) for other, _ in found)]
 
 
 def _inside(match: re.Match[str], other: re.Match[str]) -> bool:

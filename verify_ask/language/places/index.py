@@ -29,6 +29,7 @@ from verify_ask.language.places.words import (
     same_stem,
 )
 from verify_ask.language.question import Question, is_code, stem, stems_of
+from verify_ask.text.line_items import meant_by
 from verify_ask.text.normalize import Mention
 from verify_ask.text.normalize.units import unit_token
 from verify_ask.text.source import Source
@@ -107,6 +108,9 @@ class TablePlace(Place):
     ) -> None:
         self._index, self._question, self._labels, self._start = index, question, labels, start
         words = self._stems = {stem(w.lower()) for label in labels for w in WORD.findall(label)}
+        # A row captioned as statements caption what the question calls otherwise
+        # ("Purchases of property, plant and equipment" for "capital expenditure") writes it.
+        words |= {stem(w) for w in meant_by(question.text, " ".join(labels), index.source)}
         total = found = 0.0
         for term in question.terms:
             weight = index.weight(term)
