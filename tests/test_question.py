@@ -92,6 +92,7 @@ def test_names(text: str, names: tuple[str, ...]) -> None:
         ("How many schools used Welsh primarily or exclusively?", "welsh", False),
         ("Where is the midway point located?", "point", False),
         ("What is the basic pay for a teacher, in Euros?", "teacher", False),
+        ("How much did the company spend on R&D in 2018?", "spend", False),
     ],
     ids=[
         "unit-skipped",
@@ -103,6 +104,7 @@ def test_names(text: str, names: tuple[str, ...]) -> None:
         "hedges-skipped",
         "location-skipped",
         "currency-skipped",
+        "ampersanded-name-skipped",
     ],
 )
 def test_predicate_and_polarity(text: str, predicate: str, negated: bool) -> None:

@@ -160,6 +160,9 @@ def analyze_question(text: str) -> Question:
     if wants_arithmetic:
         expects = "number"  # a computed figure: a change, a ratio, a sum, never a date
     without_reason = _REASON.split(cleaned, maxsplit=1)[0]
+    # An ampersanded abbreviation is a name, which the names rule asks for; its last letter
+    # ("E" of "PP&E") is no predicate.
+    predicated = _AMPERSANDED.sub(" ", without_reason)
     return Question(
         asked=written,
         text=cleaned,
@@ -170,7 +173,7 @@ def analyze_question(text: str) -> Question:
         unit=_named_unit(cleaned) if expects != "date" else None,
         names=_names(cleaned),
         negated=negates(without_reason),
-        predicate=_predicate(without_reason),
+        predicate=_predicate(predicated),
         total=bool(_TOTAL.search(cleaned)),
         derivation=_derivation(cleaned) if wants_arithmetic else frozenset(),
         difference=_asks_difference(cleaned),
