@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 
 from verify_ask.language.question import stem
+from verify_ask.text.acronyms import spelled_pattern
 
 _SMALL_WORDS = frozenset("of and the for on in de du la le von van der".split())
 # "Lunar Module (LM)", "European Court of Justice (ECJ)": capitalized words, small words
@@ -70,10 +71,7 @@ def code_pattern(name: str) -> re.Pattern[str]:
     written = r"(?<![\w-])" + re.escape(name) + r"(?![\w])"
     if "&" not in name:
         return re.compile(written, re.IGNORECASE)
-    groups = [r",?\s+".join(rf"{re.escape(letter)}[a-z]*\b" for letter in group)
-              for group in name.split("&")]
-    spelled = r"\b" + r"(?:\s*,?\s*(?:and|&)\s*|,\s*)".join(groups)
-    return re.compile(f"{written}|{spelled}", re.IGNORECASE)
+    return re.compile(f"{written}|{spelled_pattern(name)}", re.IGNORECASE)
 
 
 @lru_cache(maxsize=256)

@@ -160,9 +160,6 @@ def analyze_question(text: str) -> Question:
     if wants_arithmetic:
         expects = "number"  # a computed figure: a change, a ratio, a sum, never a date
     without_reason = _REASON.split(cleaned, maxsplit=1)[0]
-    # An ampersanded abbreviation is a name, which the names rule asks for; its last letter
-    # ("E" of "PP&E") is no predicate.
-    predicated = _AMPERSANDED.sub(" ", without_reason)
     return Question(
         asked=written,
         text=cleaned,
@@ -173,7 +170,7 @@ def analyze_question(text: str) -> Question:
         unit=_named_unit(cleaned) if expects != "date" else None,
         names=_names(cleaned),
         negated=negates(without_reason),
-        predicate=_predicate(predicated),
+        predicate=_predicate(without_reason),
         total=bool(_TOTAL.search(cleaned)),
         derivation=_derivation(cleaned) if wants_arithmetic else frozenset(),
         difference=_asks_difference(cleaned),
@@ -262,7 +259,9 @@ def _predicate(text: str) -> str | None:
     from verify_ask.text.normalize.units import currency_code, unit_token
 
     light = _light_stems()
-    words = _WORD.findall(text)
+    # An ampersanded abbreviation is a name, which the names rule asks for; split into words,
+    # its last letter ("E" of "PP&E") would be taken for the predicate.
+    words = _WORD.findall(_AMPERSANDED.sub(" ", text))
     for position in range(len(words) - 1, -1, -1):
         raw = words[position].strip("'-.,")
         word = raw.lower()

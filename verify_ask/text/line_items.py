@@ -83,37 +83,22 @@ _NOT_WORD = re.compile(r"[^\w]+")
 def expand(question: str, source: Source) -> str:
     """The question, followed by the statement captions for the line items it asks about
     that the source writes and the question does not."""
-    written = source.cached(_Written)
     asked = _plain(question)
-    added = [caption for _, captions in _asked_terms(question, written) for caption in captions
-             if written.writes(caption) and _plain(caption) not in asked]
+    added = [caption for _, captions in source.cached(_Written).terms(question)
+             for caption in captions if _plain(caption) not in asked]
     return " ".join([question, *dict.fromkeys(added)])
 
 
 def meant_by(question: str, label: str, source: Source) -> frozenset[str]:
     """The question's words that a statement caption in ``label`` stands for: "capital" and
     "expenditure" where the row is "Purchases of property, plant and equipment"."""
-    written = source.cached(_Written)
     caption_of = f" {_plain(label)} "
     return frozenset(
         word
-        for match, captions in _asked_terms(question, written)
+        for words, captions in source.cached(_Written).terms(question)
         if any(f" {_plain(caption)} " in caption_of for caption in captions)
-        for word in _plain(match.group()).split()
+        for word in words
     )
-
-
-def _asked_terms(question: str, written: _Written) -> list[tuple[re.Match[str], tuple[str, ...]]]:
-    """The line items the question names by an analyst's term, with their captions.
-
-    Only a term the source never writes itself: where it does, the question's own words
-    find it, and other captions would pull in rows it does not ask about. A term inside a
-    longer one ("revenue" in "deferred revenue") is read as the longer one."""
-    found = [(match, captions) for pattern, captions in _TERMS
-             for match in pattern.finditer(question)]
-    return [(match, captions) for match, captions in found
-            if not written.writes(match.group())
-            and not any(_inside(match, other) for other, _ in found)]
 
 
 def _inside(match: re.Match[str], other: re.Match[str]) -> bool:
@@ -123,13 +108,34 @@ def _inside(match: re.Match[str], other: re.Match[str]) -> bool:
 
 
 class _Written:
-    """A source's words, lower-cased and joined by single spaces, found once."""
+    """A source's words, lower-cased and joined by single spaces, found once, and the line
+    items of each question asked of it (the span checker asks at every table cell)."""
 
     def __init__(self, source: Source) -> None:
         self.text = f" {_plain(source.text)} "
+        self.asked: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
 
     def writes(self, caption: str) -> bool:
         return f" {_plain(caption)} " in self.text
+
+    def terms(self, question: str) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+        """The line items the question names by an analyst's term: the term's words, and
+        the captions the source writes for it.
+
+        Only a term the source never writes itself: where it does, the question's own words
+        find it, and other captions would pull in rows it does not ask about. A term inside
+        a longer one ("revenue" in "deferred revenue") is read as the longer one."""
+        if question not in self.asked:
+            found = [(match, captions) for pattern, captions in _TERMS
+                     for match in pattern.finditer(question)]
+            self.asked[question] = [
+                (tuple(_plain(match.group()).split()),
+                 tuple(c for c in captions if self.writes(c)))
+                for match, captions in found
+                if not self.writes(match.group())
+                and not any(_inside(match, other) for other, _ in found)
+            ]
+        return self.asked[question]
 
 
 def _plain(text: str) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
+from verify_ask.text import acronyms, line_items
 from verify_ask.text.source import Source
 
 if TYPE_CHECKING:
@@ -198,8 +199,6 @@ class PassageIndex:
         source of more than ``MAX_DENSE_PASSAGES`` is ranked by BM25."""
         if not self.passages:
             return []
-        from verify_ask.text import acronyms, line_items
-
         question = line_items.expand(acronyms.expand(question, self.source), self.source)
         if ranking == "bm25" or len(self.passages) > MAX_DENSE_PASSAGES:
             scores = self._bm25(question)
