@@ -93,6 +93,10 @@ def test_names(text: str, names: tuple[str, ...]) -> None:
         ("Where is the midway point located?", "point", False),
         ("What is the basic pay for a teacher, in Euros?", "teacher", False),
         ("How much did the company spend on R&D in 2018?", "spend", False),
+        ("How much inventory did the company hold at the end of 2018?", "inventori", False),
+        ("How much revenue did the company report for 2018?", "revenu", False),
+        ("How many weight modes does the scale have?", "mode", False),
+        ("How much did the LM carry?", "carri", False),
     ],
     ids=[
         "unit-skipped",
@@ -105,6 +109,10 @@ def test_names(text: str, names: tuple[str, ...]) -> None:
         "location-skipped",
         "currency-skipped",
         "ampersanded-name-skipped",
+        "framing-verb-asks-for-its-object",
+        "reporting-verb-asks-for-its-object",
+        "subject-is-not-asked-about",
+        "framing-verb-with-no-object-is-asked-about",
     ],
 )
 def test_predicate_and_polarity(text: str, predicate: str, negated: bool) -> None:

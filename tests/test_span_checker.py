@@ -1037,6 +1037,27 @@ CONJUNCTS = (
     "plant in Porto on 2 May 2022."
 )
 REVENUE = "Table:\n$ million | 2019 | 2018\nRevenue | 532.0 | 470.0\nCosts | 210.0 | 190.0\n"
+
+BALANCE_SHEET = (
+    "Table:\n$ million | 2018 | 2017\nInventories | 4,366 | 4,034\nGoodwill | 10,051 | 10,513\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "verdict"),
+    [
+        ("How much inventory did the company hold at the end of 2018?", "4,366", "pass"),
+        ("How much inventory did the company hold at the end of 2018?", "10,051", "fail"),
+        ("How much goodwill did the company carry in 2018?", "10,051", "pass"),
+    ],
+    ids=["row-named-by-the-object", "another-row", "carry-asks-for-the-object"],
+)
+def test_a_row_answers_what_the_company_holds_without_a_verb(
+    question: str, answer: str, verdict: str
+) -> None:
+    # A statement's row writes no verb: "hold" and "carry" frame the figure as a level.
+    assert check(question, answer, BALANCE_SHEET).verdict == verdict
+
 DEPOSITS = "Deposits held as collateral at 31 December 2019 are £3.5 million (2018: £3.5 million)."
 GUARANTEE = (
     "Peel has provided a guarantee in respect of Section 106 planning obligation liabilities "

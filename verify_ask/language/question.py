@@ -253,18 +253,43 @@ def _light_stems() -> frozenset[str]:
     return stems_of(_LIGHT_WORDS) | stems_of(COMPARATIVES)
 
 
+_FRAMING_VERBS = frozenset(
+    "report reported record recorded post posted disclose disclosed hold held carry carried "
+    "have has had own owned".split()
+)
+"""How a figure is framed as a level or made known, not what it measures: "How much revenue
+did the company report?" and "How much cash did it hold?" ask for the revenue and the cash,
+which a statement's row gives with no verb."""
+
+_AUXILIARY = frozenset("did does do will would can could".split())
+
+
 def _predicate(text: str) -> str | None:
     """The last content word that is neither light nor a unit ("weighed how much in kgs",
     "in Euros")."""
+    # An ampersanded abbreviation is a name, which the names rule asks for; split into words,
+    # its last letter ("E" of "PP&E") would be taken for the predicate.
+    return _last_content_word(_WORD.findall(_AMPERSANDED.sub(" ", text)))
+
+
+def _last_content_word(words: list[str]) -> str | None:
     from verify_ask.text.normalize.units import currency_code, unit_token
 
     light = _light_stems()
-    # An ampersanded abbreviation is a name, which the names rule asks for; split into words,
-    # its last letter ("E" of "PP&E") would be taken for the predicate.
-    words = _WORD.findall(_AMPERSANDED.sub(" ", text))
     for position in range(len(words) - 1, -1, -1):
         raw = words[position].strip("'-.,")
         word = raw.lower()
+        if word in _FRAMING_VERBS:
+            # "How much cash did the company hold?" asks for the cash; "How much did the LM
+            # carry?" names nothing before its subject, so the verb is what it asks about.
+            auxiliary = next(
+                (at for at in range(position - 1, max(position - 5, -1), -1)
+                 if words[at].lower() in _AUXILIARY),
+                None,
+            )
+            asked = None if auxiliary is None else _last_content_word(words[:auxiliary])
+            if asked is not None:
+                return asked
         if not word or word[:1].isdigit() or word in STOPWORDS:
             continue
         if is_code(raw):
