@@ -360,6 +360,10 @@ _FATHER = "After his father's death in 1879, Tesla found a package of letters."
         Example("In 2023 the revenue of Lumen Foods reached 48.2 million euros.",
                 "How much revenue did Lumen Foods report in 2023?", "48.2 million euros",
                 refused=False),
+        # Nor is holding it: a statement's row writes the item, never a verb.
+        Example("Table:\n$ million | 2018 | 2017\nInventories | 4,366 | 4,034\n",
+                "How much inventory did the company hold at the end of 2018?", "4,366",
+                refused=False),
     ],
 )  # fmt: skip
 def missing_predicate(facts: Facts) -> str | None:
