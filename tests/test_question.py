@@ -97,6 +97,9 @@ def test_names(text: str, names: tuple[str, ...]) -> None:
         ("How much revenue did the company report for 2018?", "revenu", False),
         ("How many weight modes does the scale have?", "mode", False),
         ("How much did the LM carry?", "carri", False),
+        ("How many days did the series of polls last?", "poll", False),
+        ("How much was the second check worth?", "check", False),
+        ("What was the last year of the war?", "war", False),
     ],
     ids=[
         "unit-skipped",
@@ -113,6 +116,9 @@ def test_names(text: str, names: tuple[str, ...]) -> None:
         "reporting-verb-asks-for-its-object",
         "subject-is-not-asked-about",
         "framing-verb-with-no-object-is-asked-about",
+        "duration-verb-is-the-measure",
+        "price-word-is-the-measure",
+        "last-as-an-adjective-is-no-measure",
     ],
 )
 def test_predicate_and_polarity(text: str, predicate: str, negated: bool) -> None:

@@ -264,22 +264,32 @@ which a statement's row gives with no verb."""
 _AUXILIARY = frozenset("did does do will would can could".split())
 
 
+_MEASURE_VERBS = frozenset("cost costs worth priced listed last lasted lasts".split())
+"""A verb that names the measure a "how much" or "how long" question asks for ("How much did
+the blender cost?", "How many days did the polls last?"): the figure is the cost or the
+duration, whether or not its sentence says the verb."""
+
+_ASKS_A_MEASURE = re.compile(r"\bhow (?:much|long|many)\b", re.IGNORECASE)
+
+
 def _predicate(text: str) -> str | None:
     """The last content word that is neither light nor a unit ("weighed how much in kgs",
     "in Euros")."""
     # An ampersanded abbreviation is a name, which the names rule asks for; split into words,
     # its last letter ("E" of "PP&E") would be taken for the predicate.
-    return _last_content_word(_WORD.findall(_AMPERSANDED.sub(" ", text)))
+    words = _WORD.findall(_AMPERSANDED.sub(" ", text))
+    measure = _MEASURE_VERBS if _ASKS_A_MEASURE.search(text) else frozenset()
+    return _last_content_word(words, measure)
 
 
-def _last_content_word(words: list[str]) -> str | None:
+def _last_content_word(words: list[str], measure: frozenset[str]) -> str | None:
     from verify_ask.text.normalize.units import currency_code, unit_token
 
     light = _light_stems()
     for position in range(len(words) - 1, -1, -1):
         raw = words[position].strip("'-.,")
         word = raw.lower()
-        if word in _FRAMING_VERBS:
+        if word in _FRAMING_VERBS or word in measure:
             # "How much cash did the company hold?" asks for the cash; "How much did the LM
             # carry?" names nothing before its subject, so the verb is what it asks about.
             auxiliary = next(
@@ -287,9 +297,11 @@ def _last_content_word(words: list[str]) -> str | None:
                  if words[at].lower() in _AUXILIARY),
                 None,
             )
-            asked = None if auxiliary is None else _last_content_word(words[:auxiliary])
+            asked = None if auxiliary is None else _last_content_word(words[:auxiliary], measure)
             if asked is not None:
                 return asked
+            if word in measure:
+                continue
         if not word or word[:1].isdigit() or word in STOPWORDS:
             continue
         if is_code(raw):
