@@ -261,25 +261,33 @@ _FRAMING_VERBS = frozenset(
 did the company report?" and "How much cash did it hold?" ask for the revenue and the cash,
 which a statement's row gives with no verb."""
 
-_AUXILIARY = frozenset("did does do will would can could".split())
-
-
 _MEASURE_VERBS = frozenset("cost costs worth priced listed last lasted lasts".split())
 """A verb that names the measure a "how much" or "how long" question asks for ("How much did
 the blender cost?", "How many days did the polls last?"): the figure is the cost or the
 duration, whether or not its sentence says the verb."""
 
 _ASKS_A_MEASURE = re.compile(r"\bhow (?:much|long|many)\b", re.IGNORECASE)
+_AUXILIARY = frozenset("did does do will would can could".split())
 
 
 def _predicate(text: str) -> str | None:
     """The last content word that is neither light nor a unit ("weighed how much in kgs",
-    "in Euros")."""
+    "in Euros"), nor a framing verb's subject ("How much cash did the company hold?" asks
+    about the cash)."""
     # An ampersanded abbreviation is a name, which the names rule asks for; split into words,
     # its last letter ("E" of "PP&E") would be taken for the predicate.
     words = _WORD.findall(_AMPERSANDED.sub(" ", text))
     measure = _MEASURE_VERBS if _ASKS_A_MEASURE.search(text) else frozenset()
     return _last_content_word(words, measure)
+
+
+def _subject_opens(words: list[str], verb: int) -> int | None:
+    """Where the auxiliary stands that opens a verb's subject ("did the company hold"),
+    within four words before the verb."""
+    return next(
+        (at for at in range(verb - 1, max(verb - 5, -1), -1) if words[at].lower() in _AUXILIARY),
+        None,
+    )
 
 
 def _last_content_word(words: list[str], measure: frozenset[str]) -> str | None:
@@ -290,18 +298,14 @@ def _last_content_word(words: list[str], measure: frozenset[str]) -> str | None:
         raw = words[position].strip("'-.,")
         word = raw.lower()
         if word in _FRAMING_VERBS or word in measure:
-            # "How much cash did the company hold?" asks for the cash; "How much did the LM
-            # carry?" names nothing before its subject, so the verb is what it asks about.
-            auxiliary = next(
-                (at for at in range(position - 1, max(position - 5, -1), -1)
-                 if words[at].lower() in _AUXILIARY),
-                None,
-            )
-            asked = None if auxiliary is None else _last_content_word(words[:auxiliary], measure)
+            opens = _subject_opens(words, position)
+            asked = None if opens is None else _last_content_word(words[:opens], measure)
             if asked is not None:
                 return asked
             if word in measure:
                 continue
+            # Nothing is named before the subject ("How much did the LM carry?"): the verb
+            # is what the question asks about, unless it is light.
         if not word or word[:1].isdigit() or word in STOPWORDS:
             continue
         if is_code(raw):
