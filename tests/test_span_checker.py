@@ -1181,6 +1181,7 @@ LIBRARY = (
 CITIZEN = (
     "On 30 July 1891, at the age of 35, Tesla became a naturalized citizen of the United States."
 )
+BAZAAR = "The Grand Bazaar, in operation since 1461, is among the oldest covered markets."
 FAQ = "When was OrigoTech founded?\nOrigoTech was founded on 14 March 2009 in Lyon."
 ARWU = "Starting in what year has Harvard topped the Academic Rankings of World Universities?"
 SOLD = "Of the 50 restaurants acquired in 2017, how many were sold to franchisees?"
@@ -1223,6 +1224,9 @@ WORDED_ANOTHER_WAY = [
      "1273", DIRECTORATE, None),
     ("synonym-after-the-date-for-another-thing", "When was the printing office founded?",
      "1271", DIRECTORATE, "'found', what the question asks about"),
+    ("opened-as-in-operation", "When did the Grand Bazaar open?", "1461", BAZAAR, None),
+    ("in-operation-is-not-closed", "When did the Grand Bazaar close?", "1461", BAZAAR,
+     "'close', what the question asks about"),
     ("holds-as-contains", "How many volumes does the John Crerar Library hold?",
      "1.3 million", LIBRARY, None),
     ("holds-is-not-lends", "How many volumes does the John Crerar Library lend?",

@@ -37,6 +37,9 @@ _SYNONYMS = (
     "finish finished complete completed",
     "publish published release released issue issued",
     "pass passed enact enacted adopt adopted",
+    # "When did the plant begin operation?": it opened, or was commissioned.
+    "open opened operate operated operation operations inaugurate inaugurated commission "
+    "commissioned",
 )
 # What a thing holds, in the words a text uses for it ("the library *contains* 1.3 million
 # volumes" for "how many volumes does it hold"): no event that makes a thing.
