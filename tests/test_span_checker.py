@@ -1043,21 +1043,6 @@ BALANCE_SHEET = (
 )
 
 
-@pytest.mark.parametrize(
-    ("question", "answer", "verdict"),
-    [
-        ("How much inventory did the company hold at the end of 2018?", "4,366", "pass"),
-        ("How much inventory did the company hold at the end of 2018?", "10,051", "fail"),
-        ("How much goodwill did the company carry in 2018?", "10,051", "pass"),
-    ],
-    ids=["row-named-by-the-object", "another-row", "carry-asks-for-the-object"],
-)
-def test_a_row_answers_what_the_company_holds_without_a_verb(
-    question: str, answer: str, verdict: str
-) -> None:
-    # A statement's row writes no verb: "hold" and "carry" frame the figure as a level.
-    assert check(question, answer, BALANCE_SHEET).verdict == verdict
-
 DEPOSITS = "Deposits held as collateral at 31 December 2019 are £3.5 million (2018: £3.5 million)."
 GUARANTEE = (
     "Peel has provided a guarantee in respect of Section 106 planning obligation liabilities "
@@ -1224,6 +1209,13 @@ WORDED_ANOTHER_WAY = [
      "1273", DIRECTORATE, None),
     ("synonym-after-the-date-for-another-thing", "When was the printing office founded?",
      "1271", DIRECTORATE, "'found', what the question asks about"),
+    # A statement's row writes no verb: "hold" and "carry" frame the figure as a level.
+    ("row-named-by-the-object", "How much inventory did the company hold at the end of 2018?",
+     "4,366", BALANCE_SHEET, None),
+    ("another-row", "How much inventory did the company hold at the end of 2018?", "10,051",
+     BALANCE_SHEET, "'inventori', what the question asks about"),
+    ("carry-asks-for-the-object", "How much goodwill did the company carry in 2018?", "10,051",
+     BALANCE_SHEET, None),
     ("opened-as-in-operation", "When did the Grand Bazaar open?", "1461", BAZAAR, None),
     ("in-operation-is-not-closed", "When did the Grand Bazaar close?", "1461", BAZAAR,
      "'close', what the question asks about"),

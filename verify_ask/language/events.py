@@ -54,7 +54,7 @@ _BESIDE = (*_SYNONYMS, _CAPACITY)
 _MAKING = (
     " ".join(_SYNONYMS)
     + " sign signed write written wrote compose composed record recorded introduce introduced "
-    "launch launched open opened draft drafted ratify ratified"
+    "launch launched draft drafted ratify ratified"
 )
 # How many words before a date a synonym may stand ("established in 1989", "built in
 # early 2011"), or after it ("In 1273, the Mongols created").

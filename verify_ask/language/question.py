@@ -231,13 +231,17 @@ _REASON = re.compile(r"\bbecause\b", re.IGNORECASE)
 _TOTAL = re.compile(r"(?<!how many )\b(total|combined|altogether)\b", re.IGNORECASE)
 
 
+# How a figure was made known, not what it measures: "How much revenue did it report?"
+# asks for the revenue, which a text gives as "Revenue reached 48.2 million euros".
+_REPORTING_VERBS = (
+    "report reported record recorded post posted disclose disclosed announce announced"
+)
+
 # Verbs and particles too light to say what happened ("When did the war begin?").
 _LIGHT_WORDS = (
     "occur occurred happen happened begin began start started end ended come came back out up "
     "take took make made get got become became go went place use used th st nd rd effort efforts "
-    # How a figure was made known, not what it measures: "How much revenue did it report?"
-    # asks for the revenue, which a text gives as "Revenue reached 48.2 million euros".
-    "report reported record recorded post posted disclose disclosed announce announced "
+    f"{_REPORTING_VERBS} "
     # What frames the figure rather than the event: "in total", "years ago", "compared to".
     "ago total altogether combined compare compared respectively exactly estimate estimated "
     # Where a thing is, or how a question hedges, tells no event.
@@ -254,8 +258,7 @@ def _light_stems() -> frozenset[str]:
 
 
 _FRAMING_VERBS = frozenset(
-    "report reported record recorded post posted disclose disclosed hold held carry carried "
-    "have has had own owned".split()
+    f"{_REPORTING_VERBS} hold held carry carried have has had own owned".split()
 )
 """How a figure is framed as a level or made known, not what it measures: "How much revenue
 did the company report?" and "How much cash did it hold?" ask for the revenue and the cash,

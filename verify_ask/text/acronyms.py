@@ -15,13 +15,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from verify_ask.text.phrases import plain
 from verify_ask.text.source import Source
 
 ACRONYM = re.compile(r"(?<![\w&.])(?:[A-Z]&[A-Z]|[A-Z](?:[A-Z]|&(?=[A-Z])){2,5})(?![\w&])")
 """Three to six capitals, "&" allowed between two, or two joined by "&": "EPS", "PP&E",
 "R&D"."""
 ROMAN = re.compile(r"[IVXLCDM]+")
-_NOT_WORD = re.compile(r"[^\w]+")
 
 
 def spelled_pattern(acronym: str) -> str:
@@ -65,6 +65,5 @@ class _Spellings:
 
     def _most_written(self, acronym: str) -> str | None:
         pattern = re.compile(spelled_pattern(acronym), re.IGNORECASE)
-        phrases = Counter(_NOT_WORD.sub(" ", match.group().casefold()).strip()
-                          for match in pattern.finditer(self.text))
+        phrases = Counter(plain(match.group()) for match in pattern.finditer(self.text))
         return phrases.most_common(1)[0][0] if phrases else None

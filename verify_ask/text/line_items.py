@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from verify_ask.text.phrases import plain
 from verify_ask.text.source import Source
 
 _CAPTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -77,26 +78,28 @@ _CAPTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 _TERMS = tuple((re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), captions)
                for pattern, captions in _CAPTIONS)
-_NOT_WORD = re.compile(r"[^\w]+")
 
 
 def expand(question: str, source: Source) -> str:
     """The question, followed by the statement captions for the line items it asks about
     that the source writes and the question does not."""
-    asked = _plain(question)
+    asked = plain(question)
     added = [caption for _, captions in source.cached(_Written).terms(question)
-             for caption in captions if _plain(caption) not in asked]
+             for caption in captions if plain(caption) not in asked]
     return " ".join([question, *dict.fromkeys(added)])
 
 
 def meant_by(question: str, label: str, source: Source) -> frozenset[str]:
     """The question's words that a statement caption in ``label`` stands for: "capital" and
     "expenditure" where the row is "Purchases of property, plant and equipment"."""
-    caption_of = f" {_plain(label)} "
+    terms = source.cached(_Written).terms(question)
+    if not terms:  # most questions: no row label need be read (this runs at every cell)
+        return frozenset()
+    caption_of = f" {plain(label)} "
     return frozenset(
         word
-        for words, captions in source.cached(_Written).terms(question)
-        if any(f" {_plain(caption)} " in caption_of for caption in captions)
+        for words, captions in terms
+        if any(f" {plain(caption)} " in caption_of for caption in captions)
         for word in words
     )
 
@@ -112,11 +115,11 @@ class _Written:
     items of each question asked of it (the span checker asks at every table cell)."""
 
     def __init__(self, source: Source) -> None:
-        self.text = f" {_plain(source.text)} "
+        self.text = f" {plain(source.text)} "
         self.asked: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
 
     def writes(self, caption: str) -> bool:
-        return f" {_plain(caption)} " in self.text
+        return f" {plain(caption)} " in self.text
 
     def terms(self, question: str) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
         """The line items the question names by an analyst's term: the term's words, and
@@ -129,14 +132,10 @@ class _Written:
             found = [(match, captions) for pattern, captions in _TERMS
                      for match in pattern.finditer(question)]
             self.asked[question] = [
-                (tuple(_plain(match.group()).split()),
+                (tuple(plain(match.group()).split()),
                  tuple(c for c in captions if self.writes(c)))
                 for match, captions in found
                 if not self.writes(match.group())
                 and not any(_inside(match, other) for other, _ in found)
             ]
         return self.asked[question]
-
-
-def _plain(text: str) -> str:
-    return _NOT_WORD.sub(" ", text.casefold()).strip()
