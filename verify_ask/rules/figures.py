@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from verify_ask.language.question import Question
 from verify_ask.text.normalize import Mention, find_values
-from verify_ask.text.normalize.units import CURRENCY_CODES
+from verify_ask.text.normalize.units import CURRENCY_CODES, unit_token
 from verify_ask.text.source import Source
 from verify_ask.text.vocabulary import CURRENCY_SYMBOLS
 from verify_ask.values import DateValue, Quantity, Value, consistent_date, same_value
@@ -75,6 +76,28 @@ def occurs_scaled(candidate: Value, mention: Mention, source: Source) -> bool:
 
 def unit_of(value: Value) -> str | None:
     return value.unit if isinstance(value, Quantity) else None
+
+
+def counts_things(question: Question) -> bool:
+    """Whether the question counts things in no unit ("how many loans"); "how much alcohol"
+    may well be answered by a percentage, "how many miles" by a length."""
+    counted = question.counted
+    return (
+        counted.many
+        and bool(counted.stems)
+        and question.unit is None
+        # "how many paid holiday days" asks for a duration, which "4 weeks" answers.
+        and not any(unit_token(word.lower()) for word in counted.written)
+    )
+
+
+def measure_of(value: Value) -> str | None:
+    """What the value measures instead of counting: "a percentage", "a measure", or None for
+    a bare figure or money ("how many dollars" names no unit, so money may answer it)."""
+    unit = unit_of(value)
+    if unit is None or unit in CURRENCIES:
+        return None
+    return "a percentage" if unit == "%" else "a measure"
 
 
 def fits_unit(value: Value, wanted: str | None, labels: list[str] | None = None) -> bool:

@@ -13,7 +13,15 @@ from collections.abc import Sequence
 from verify_ask.checkers.base import evidence_at
 from verify_ask.language.names import another_name
 from verify_ask.rules.facts import Facts, Refusal
-from verify_ask.rules.figures import fits_unit, occurs_as, occurs_scaled, unit_of, year_places
+from verify_ask.rules.figures import (
+    counts_things,
+    fits_unit,
+    measure_of,
+    occurs_as,
+    occurs_scaled,
+    unit_of,
+    year_places,
+)
 from verify_ask.rules.registry import Example, Outcome, keeps, rule
 from verify_ask.text.normalize import Mention
 from verify_ask.text.tables import tables_of
@@ -60,20 +68,33 @@ def counts_something(facts: Facts, places: Sequence[Mention]) -> Sequence[Mentio
 
 
 _ORDERS = "Table:\n$ million | 2019 | 2018 | Change (%)\nOrder intake | 532.0 | 470.0 | 13.2\n"
+_VIDEOS = "I bought the two videos of the course. Both videos are about 20 minutes long."
 
 
 @keeps(
-    "S103", "not-in-asked-unit", "mention", ["question.unit", "mention.unit", "table.labels"],
+    "S103", "not-in-asked-unit", "mention",
+    ["question.unit", "question.counted", "mention.unit", "table.labels"],
     examples=[
         Example(_ORDERS, "What is the change (%) for order intake between 2018 and 2019?",
                 "532.0"),
         Example(_ORDERS, "What is the change (%) for order intake between 2018 and 2019?",
                 "13.2", refused=False),
+        Example(_VIDEOS, "How many videos are there?", "20"),
+        Example(_VIDEOS, "How many minutes long is each video?", "20", refused=False),
     ],
 )  # fmt: skip
 def not_in_asked_unit(facts: Facts, places: Sequence[Mention]) -> Sequence[Mention] | str:
-    """The value occurs, but never in the unit the question asks for."""
+    """The value occurs, but never in the unit the question asks for (a bare count for 'how
+    many' things)."""
     wanted, tables = facts.question.unit, tables_of(facts.source)
+    if counts_things(facts.question):
+        # "both videos are about 20 minutes long" does not say there are 20 videos.
+        kept = [m for m in places if measure_of(m.value) is None]
+        first = places[0]
+        return kept or (
+            f"the source writes it as {measure_of(first.value)} ({first.surface!r}), and the "
+            "question asks how many"
+        )
     kept = [m for m in places if fits_unit(m.value, wanted, tables.labels_at(m.start))]
     return kept or f"the value occurs in the source, but not in {wanted}"
 

@@ -22,7 +22,14 @@ from verify_ask.language.lexicon import (
 from verify_ask.language.places import places_of
 from verify_ask.language.question import Question
 from verify_ask.rules.facts import Facts
-from verify_ask.rules.figures import CURRENCIES, occurs_as, question_figures, unit_of
+from verify_ask.rules.figures import (
+    CURRENCIES,
+    counts_things,
+    measure_of,
+    occurs_as,
+    question_figures,
+    unit_of,
+)
 from verify_ask.rules.registry import Example, rule
 from verify_ask.text.source import Source
 from verify_ask.values import DateValue, Value
@@ -202,6 +209,7 @@ def money_for_duration(facts: Facts) -> str | None:
 
 
 _LOANS = "About 88% of students receive student loans, and 1,200 loans were made in 2014."
+_HOLIDAYS = "The Working Time Directive gives every worker at least 4 weeks paid holidays."
 
 
 @rule(
@@ -209,14 +217,14 @@ _LOANS = "About 88% of students receive student loans, and 1,200 loans were made
     examples=[
         Example(_LOANS, "How many student loans were made in 2014?", "88%"),
         Example(_LOANS, "How many student loans were made in 2014?", "1,200", refused=False),
+        Example(_HOLIDAYS, "How many paid holiday days must workers have?", "4 weeks",
+                refused=False),
     ],
 )  # fmt: skip
 def measure_for_count(facts: Facts) -> str | None:
     """The question asks how many, and the value is a measure or a percentage."""
-    unit, question = unit_of(facts.value), facts.question
-    # "How many dollars" names no unit (pounds may be weight), so money may answer it.
-    if _counts(question) and question.unit is None and unit is not None and unit not in CURRENCIES:
-        measure = "a percentage" if unit == "%" else "a measure"
+    measure = measure_of(facts.value)
+    if counts_things(facts.question) and measure is not None:
         return f"the question asks how many, and {measure} is no count"
     return None
 
@@ -257,12 +265,6 @@ def share_for_amount(facts: Facts) -> str | None:
     if unit_of(facts.value) == "%" and question.unit is None and AMOUNT.search(question.text):
         return "the question asks for an amount, and a percentage is a share of one"
     return None
-
-
-def _counts(question: Question) -> bool:
-    """Whether the question counts things ("how many loans"); "how much alcohol" may well be
-    answered by a percentage."""
-    return question.counted.many and bool(question.counted.stems)
 
 
 def _compares_years(question: Question, value: Value) -> bool:
