@@ -564,6 +564,29 @@ def test_the_comma_of_a_date_or_a_thousand_ends_no_clause() -> None:
     assert result.verdict == "pass", result.detail
 
 
+# SQuAD v1.1 dev and SQuADShifts (Miller et al. 2020), CC BY-SA 4.0, reworded, and made up.
+BRIDGE = "The Harbour Bridge was built from 1925 to 1929 and opened in 1932."
+ATLAS = "The atlas was published in 1917 and 1918."
+MUSEUM = "The museum, which opened in 1865, was renamed in 1901."
+REPORTS = (
+    "The Fourth Assessment Report published in 2007 showed 12 reconstructions, three of "
+    "them highlighted in the 2001 Third Assessment Report."
+)
+SERVER = "Vista's server counterpart, Windows Server 2008, was released in early 2008."
+LENIN = (
+    "Lenin wrote his book Imperialism, the Highest Stage of Capitalism from 1915 to 1916 and "
+    "published it in 1917."
+)
+
+
+@pytest.mark.parametrize(("answer", "verdict"), [("1915", "fail"), ("1917", "pass")])
+def test_a_date_of_another_event_is_no_rival_to_the_events_own(answer: str, verdict: str) -> None:
+    # 1915 stands nearer the title, but the book was written then, and published in 1917.
+    question = "When was Imperialism, the Highest Stage of Capitalism published?"
+    result = check(question, answer, LENIN)
+    assert result.verdict == verdict, result.detail
+
+
 def expect_place_rule(question: str, answer: str, text: str, refusal: str | None) -> None:
     """With proximity and rivals out of the way, the answer passes (``refusal`` None) or
     fails with ``refusal`` in its reason."""
@@ -1227,6 +1250,17 @@ WORDED_ANOTHER_WAY = [
      CITIZEN, None),
     ("another-name", "How old was Tesla when he became a citizen of the UK?", "35", CITIZEN,
      "names (uk)"),
+    # One sentence, two events, each with its date.
+    ("another-events-date", "When was the bridge opened?", "1925", BRIDGE, "'opened in 1932'"),
+    ("the-events-own-date", "When was the bridge opened?", "1932", BRIDGE, None),
+    ("a-later-events-date", "When was the bridge built?", "1932", BRIDGE, "'built from 1925'"),
+    ("the-other-end-of-its-span", "When was the bridge built?", "1929", BRIDGE, None),
+    ("two-dates-of-one-event", "When was the atlas published?", "1918", ATLAS, None),
+    ("a-relative-clause-dates-it", "When was the museum renamed?", "1865", MUSEUM,
+     "'renamed in 1901'"),
+    ("the-name-dates-the-report", "When was the Third Assessment Report published?", "2001",
+     REPORTS, None),
+    ("the-same-year-twice", "When was Windows Server released?", "2008", SERVER, None),
 ]  # fmt: skip
 
 

@@ -113,3 +113,86 @@ def dates_the_name(question: Question, text: str, start: int, end: int) -> bool:
         and stem(after.group(1).lower()) in names
         and _OWNED_YEAR.search(text, max(0, start - 8), start)
     )
+
+
+_WORD = re.compile(r"[A-Za-z][\w'-]*|[,;:()]")
+_DIGITS = re.compile(r"\d+")
+# How far after the question's event word its own date may stand ("opened to students in
+# 1865"), and the words that end that reach: a clause mark or another clause's conjunction.
+_DATE_REACH = 5
+_REACH_ENDS = frozenset(", ; : ( ) and but while whereas".split())
+_PAST_FORM = re.compile(
+    r"^[a-z]{3,}ed$|^(?:began|begun|built|wrote|written|won|held|became|"
+    r"made|sold|bought|left|took|gave|came|went|fell|rose|grew|ran|met)$"
+)
+
+
+def dated_otherwise(
+    question: Question,
+    text: str,
+    sentence: tuple[int, int],
+    figure: tuple[int, int],
+    dates: list[tuple[int, int]],
+) -> str | None:
+    """The words that give the question's event another date of the figure's sentence, when
+    the figure is another event's: "founded in 1861 and *opened in 1865*" for 1861 asked when
+    the school opened, "built from 1925 to 1929 and opened in 1932" for 1932 asked when it
+    was built. None when the event is written unbound, or bound to the figure."""
+    predicate = question.predicate
+    if question.expects != "date" or not _asks_event(question):
+        return None
+    if dates_the_name(question, text, *figure):
+        return None  # "the 2001 Third Assessment Report" is the report's own date
+    tells = (
+        _groups(_SYNONYMS).get(predicate, frozenset())
+        | _groups(_FORMS).get(predicate, frozenset())
+        | {predicate}
+    )
+    start, end = sentence
+    words = [
+        (m.start() + start, m.end() + start, m.group().lower())
+        for m in _WORD.finditer(text[start:end])
+    ]
+    # "Windows Server 2008 was released in early 2008": the same date written twice.
+    figures = _DIGITS.findall(text[figure[0] : figure[1]])
+    found = None
+    for index, (word_start, _, word) in enumerate(words):
+        if stem(word) not in tells:
+            continue
+        bound = _date_after(words, index, dates, end)
+        if bound is None or _DIGITS.findall(text[bound[0] : bound[1]]) == figures:
+            return None  # the event's date is not said, or it is the figure's
+        if figure[0] > word_start:
+            between = [w for s, _, w in words if bound[1] <= s < figure[0]]
+            if not any(_PAST_FORM.match(w) for w in between):
+                return None  # "published in 1917 and 1918"
+        found = text[word_start : bound[1]]
+    return found
+
+
+def _asks_event(question: Question) -> bool:
+    """Whether the question's predicate is an event's verb ("opened", "when was it
+    founded"), not a thing ("when did the crew leave the *station*")."""
+    predicate = question.predicate
+    if predicate is None or predicate in question.names:
+        return False  # "the University of *Chicago* was incorporated in 1890"
+    if predicate in _making() or predicate in _groups(_FORMS):
+        return True
+    written = (word.lower() for word in _WORD.findall(question.text))
+    return any(_PAST_FORM.match(word) and stem(word) == predicate for word in written)
+
+
+def _date_after(
+    words: list[tuple[int, int, str]], index: int, dates: list[tuple[int, int]], end: int
+) -> tuple[int, int] | None:
+    """The first date within reach after the word at ``index``, in its clause."""
+    reach_end = end
+    for later in range(index + 1, min(len(words), index + 1 + _DATE_REACH)):
+        if words[later][2] in _REACH_ENDS:
+            reach_end = words[later][0]
+            break
+    else:
+        if index + 1 + _DATE_REACH < len(words):
+            reach_end = words[index + _DATE_REACH][1]
+    after = words[index][1]
+    return next(((s, e) for s, e in sorted(dates) if after <= s < reach_end), None)

@@ -149,7 +149,7 @@ class Facts:
             if not self.index.may_answer(question, mention.start):
                 continue
             place = self._place_of(mention)
-            if place.counts is not None or place.other_time is not None:
+            if place.counts is not None or place.other_time is not None or place.dated_otherwise:
                 continue
             if best is None or place.score > best.place.score:
                 best = Placed(place, mention)

@@ -674,6 +674,28 @@ def swapped_number(facts: Facts) -> str | None:
     return None
 
 
+_OPENED = "The school was founded in 1861 and opened in 1865, when 40 pupils arrived."
+
+
+@rule(
+    "S224", "dated-otherwise", "place", ["place.sentence", "source.dates"],
+    examples=[
+        Example(_OPENED, "When did the school open?", "1861"),
+        Example(_OPENED, "When did the school open?", "1865", refused=False),
+        Example(_OPENED, "When was the school founded?", "1865"),
+        Example(_OPENED, "When was the school founded?", "1861", refused=False),
+    ],
+)  # fmt: skip
+def dated_otherwise(facts: Facts) -> str | None:
+    """The sentence gives the question's event another date, and the figure another event.
+
+    "founded in 1861 and opened in 1865" does not say the school opened in 1861."""
+    told = facts.place.dated_otherwise
+    if told is not None:
+        return f"that sentence dates the question's event otherwise ({told!r})"
+    return None
+
+
 def _in_text(facts: Facts) -> TextPlace | None:
     """The best place when it is a figure in the text; a table cell has no sentence."""
     place = facts.place

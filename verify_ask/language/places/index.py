@@ -13,7 +13,13 @@ import bisect
 import re
 from functools import cached_property
 
-from verify_ask.language.events import LIFE_EVENTS, dates_the_name, same_event, synonym_beside
+from verify_ask.language.events import (
+    LIFE_EVENTS,
+    dated_otherwise,
+    dates_the_name,
+    same_event,
+    synonym_beside,
+)
 from verify_ask.language.lexicon import YEAR
 from verify_ask.language.names import code_pattern
 from verify_ask.language.places import measures, times
@@ -34,6 +40,7 @@ from verify_ask.text.normalize import Mention
 from verify_ask.text.normalize.units import unit_token
 from verify_ask.text.source import Source
 from verify_ask.text.tables import tables_of
+from verify_ask.values import DateValue
 
 NEAR = 6
 """Words within this distance of the figure count fully; further ones count less."""
@@ -90,6 +97,11 @@ class Place:
     """The time the figure's clause gives it for, when the question asks about another: a
     year ("at 31 December 2019 totalled £13.0 million" for 2018), or "the start" ("started
     with six employees" for "how many employees does it have")."""
+
+    dated_otherwise: str | None = None
+    """The words that give the question's event another date of the figure's sentence, when
+    the figure is another event's ("founded in 1861 and *opened in 1865*" for 1861, asked when
+    the school opened)."""
 
     def __init__(self, proximity: float, names_target: bool) -> None:
         self.proximity = proximity
@@ -378,6 +390,22 @@ class TextPlace(Place):
         return self._index._counts(
             self._question, self._here, self._last
         ) or measures.other_dimension(self._question, self._clause_stems)
+
+    @cached_property
+    def dated_otherwise(self) -> str | None:
+        if self._question.expects != "date":
+            return None
+        start, end = self.sentence
+        dates = sorted(
+            {
+                (m.start, m.end)
+                for m in self._index.source.mentions
+                if isinstance(m.value, DateValue) and start <= m.start < end
+            }
+        )
+        return dated_otherwise(
+            self._question, self.text, self.sentence, (self.start, self.end), dates
+        )
 
     @cached_property
     def other_time(self) -> str | None:
