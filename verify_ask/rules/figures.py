@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from verify_ask.language.question import Question
 from verify_ask.text.normalize import Mention, find_values
-from verify_ask.text.normalize.units import CURRENCY_CODES, unit_token
+from verify_ask.text.normalize.units import CURRENCY_CODES, currency_code, unit_token
 from verify_ask.text.source import Source
 from verify_ask.text.vocabulary import CURRENCY_SYMBOLS
 from verify_ask.values import DateValue, Quantity, Value, consistent_date, same_value
@@ -86,17 +86,20 @@ def counts_things(question: Question) -> bool:
         counted.many
         and bool(counted.stems)
         and question.unit is None
-        # "how many paid holiday days" asks for a duration, which "4 weeks" answers.
-        and not any(unit_token(word.lower()) for word in counted.written)
+        # "how many paid holiday days" asks for a duration, which "4 weeks" answers, and
+        # "how many dollars" for a sum.
+        and not any(unit_token(word.lower()) or currency_code(word) for word in counted.written)
     )
 
 
 def measure_of(value: Value) -> str | None:
-    """What the value measures instead of counting: "a percentage", "a measure", or None for
-    a bare figure or money ("how many dollars" names no unit, so money may answer it)."""
+    """What the value measures instead of counting: "a percentage", "a sum of money", "a
+    measure", or None for a bare figure."""
     unit = unit_of(value)
-    if unit is None or unit in CURRENCIES:
+    if unit is None:
         return None
+    if unit in CURRENCIES:
+        return "a sum of money"
     return "a percentage" if unit == "%" else "a measure"
 
 

@@ -210,6 +210,7 @@ def money_for_duration(facts: Facts) -> str | None:
 
 _LOANS = "About 88% of students receive student loans, and 1,200 loans were made in 2014."
 _HOLIDAYS = "The Working Time Directive gives every worker at least 4 weeks paid holidays."
+_BILLIONAIRES = "Istanbul is home to 37 billionaires, worth $301.1 billion in all."
 
 
 @rule(
@@ -219,10 +220,13 @@ _HOLIDAYS = "The Working Time Directive gives every worker at least 4 weeks paid
         Example(_LOANS, "How many student loans were made in 2014?", "1,200", refused=False),
         Example(_HOLIDAYS, "How many paid holiday days must workers have?", "4 weeks",
                 refused=False),
+        Example(_BILLIONAIRES, "How many billionaires live in Istanbul?", "$301.1 billion"),
+        Example(_BILLIONAIRES, "How many dollars are the billionaires worth?", "$301.1 billion",
+                refused=False),
     ],
 )  # fmt: skip
 def measure_for_count(facts: Facts) -> str | None:
-    """The question asks how many, and the value is a measure or a percentage."""
+    """The question asks how many, and the value is a measure, a percentage or a sum."""
     measure = measure_of(facts.value)
     if counts_things(facts.question) and measure is not None:
         return f"the question asks how many, and {measure} is no count"
