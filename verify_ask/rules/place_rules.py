@@ -437,6 +437,10 @@ def sums_asked_row(facts: Facts) -> str | None:
 
 
 _REVENUE = "Table:\n$ million | 2019 | 2018\nRevenue | 532.0 | 470.0\nCosts | 210.0 | 190.0\n"
+_STAFF = (
+    "During the 1990s, the plant employed 300 people; in 1995 it was sold. In 2010, the "
+    "plant employed 500 people. By 2015 it employed 800."
+)
 
 
 @rule(
@@ -444,6 +448,10 @@ _REVENUE = "Table:\n$ million | 2019 | 2018\nRevenue | 532.0 | 470.0\nCosts | 21
     examples=[
         Example(_REVENUE, "What was the revenue in 2019?", "470.0"),
         Example(_REVENUE, "What was the revenue in 2019?", "532.0", refused=False),
+        # A time phrase opening the sentence dates the clauses after its comma.
+        Example(_STAFF, "How many people did the plant employ in 2015?", "500"),
+        Example(_STAFF, "How many people did the plant employ in 2015?", "800", refused=False),
+        Example(_STAFF, "How many people did the plant employ in 1995?", "300", refused=False),
     ],
 )  # fmt: skip
 def other_time(facts: Facts) -> str | None:

@@ -404,9 +404,12 @@ class TextPlace(Place):
 
     @cached_property
     def other_time(self) -> str | None:
-        return self._index._other_time(
-            self._question, self.end, self._given_for, self._clause_without_figure
-        )
+        clause = self._clause_without_figure
+        opener = times.opening_time(self.sentence_text, self._question)
+        if opener and self.clause[0] >= self.sentence[0] + len(opener) - 1:
+            if not YEAR.search(clause):
+                clause = f"{opener} {clause}"
+        return self._index._other_time(self._question, self.end, self._given_for, clause)
 
 
 class PlaceIndex(NameIndex):

@@ -107,6 +107,30 @@ def other_year(question: Question, clause: str) -> str | None:
     return spans[0].group() if spans and not asked & set(alone) else None
 
 
+# "In 2010, the company had 500 staff", "During the 1990s, ...": a time phrase that opens the
+# sentence, set off by a comma, gives every clause after it for that time. "Since 2010" and
+# "after 2010" give a span that may hold the asked year, so they date nothing here.
+_OPENING_TIME = re.compile(
+    rf"^\W*(?:in|during|by|as of|at the (?:end|start) of|throughout)\s+"
+    rf"(?:[A-Za-z'-]+\s+){{0,3}}?(?:[A-Za-z]+\s+)?({vocabulary.YEAR})('?s\b)?[^,;.]{{0,30}},",
+    re.IGNORECASE,
+)
+
+
+def opening_time(sentence: str, question: Question) -> str | None:
+    """The time phrase that opens ``sentence`` before its first comma ("In 2010,", "During
+    the prosperous 1990's decade,"), or None; None too for a decade that holds the year the
+    question asks about."""
+    match = _OPENING_TIME.match(sentence)
+    if match is None:
+        return None
+    if match.group(2) and any(
+        year[:3] == match.group(1)[:3] for year in vocabulary.years_in(question.text)
+    ):
+        return None
+    return match.group()
+
+
 def one_of_years(question: Question, labels: list[str]) -> bool:
     """A cell of one year's column, when the question wants a total over several ("the
     total audit fees in both 2018 and 2019" is a sum, not the 2018 "Total Fees")."""
