@@ -38,6 +38,8 @@ STOPWORDS = frozenset(
     what when where which while who whom why will with would you your yours yourself yourselves
     many much long old year years date did does many number amount how approximately
     roughly around according fy
+    didn't don't doesn't isn't aren't wasn't weren't won't wouldn't can't couldn't hasn't
+    haven't hadn't shouldn't one
     """.split()
 )
 # Capitalized words that name no one: the stop words, the days (months are read by the date
