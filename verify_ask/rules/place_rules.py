@@ -452,6 +452,8 @@ _STAFF = (
         Example(_STAFF, "How many people did the plant employ in 2015?", "500"),
         Example(_STAFF, "How many people did the plant employ in 2015?", "800", refused=False),
         Example(_STAFF, "How many people did the plant employ in 1995?", "300", refused=False),
+        # A decade is ten years, not the year it is written with.
+        Example(_STAFF, "How many people did the plant employ in 1990?", "300"),
     ],
 )  # fmt: skip
 def other_time(facts: Facts) -> str | None:

@@ -405,7 +405,7 @@ class TextPlace(Place):
     @cached_property
     def other_time(self) -> str | None:
         clause = self._clause_without_figure
-        opener = times.opening_time(self.sentence_text, self._question)
+        opener = times.opening_time(self.sentence_text)
         if opener and self.clause[0] >= self.sentence[0] + len(opener) - 1:
             if not YEAR.search(clause):
                 clause = f"{opener} {clause}"

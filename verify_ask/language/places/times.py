@@ -88,15 +88,26 @@ def earlier(question: Question, clause: str) -> str | None:
     return "the start"
 
 
+_DECADE = re.compile(r"(?<![0-9])((?:1[0-9]|2[01])[0-9]0)'?s\b")
+"""A decade, "the 1990s", "the 1990's": ten years, not the year it is written with."""
+
+
 def other_year(question: Question, clause: str) -> str | None:
     """The year a figure's clause names, when the question asks about one other year; or
     the span of years the clause gives it for, when the question asks about one of them."""
     if question.expects == "date":
         return None
     asked = set(vocabulary.years_in(question.text))
-    said = vocabulary.years_in(clause)
-    if len(asked) != 1 or not said:
+    said = vocabulary.years_in(_DECADE.sub(" ", clause))
+    decades = _DECADE.findall(clause)
+    if len(asked) != 1 or not (said or decades):
         return None
+    if not said:
+        # "in the 2000s" gives the figure for ten years: not for the year 2000, and not
+        # for another decade's year; within the decade ("1995" in "the 1990s") it may be.
+        (year,) = asked
+        within = any(year[:3] == decade[:3] and year != decade for decade in decades)
+        return None if within else f"the {decades[0]}s"
     if not asked & set(said):
         return said[0]
     # "in the decade 1851–1860" gives the figure for ten years, not for 1860.
@@ -112,23 +123,16 @@ def other_year(question: Question, clause: str) -> str | None:
 # "after 2010" give a span that may hold the asked year, so they date nothing here.
 _OPENING_TIME = re.compile(
     rf"^\W*(?:in|during|by|as of|at the (?:end|start) of|throughout)\s+"
-    rf"(?:[A-Za-z'-]+\s+){{0,3}}?(?:[A-Za-z]+\s+)?({vocabulary.YEAR})('?s\b)?[^,;.]{{0,30}},",
+    rf"(?:[A-Za-z'-]+\s+){{0,3}}?(?:[A-Za-z]+\s+)?{vocabulary.YEAR}(?:'?s\b)?[^,;.]{{0,30}},",
     re.IGNORECASE,
 )
 
 
-def opening_time(sentence: str, question: Question) -> str | None:
+def opening_time(sentence: str) -> str | None:
     """The time phrase that opens ``sentence`` before its first comma ("In 2010,", "During
-    the prosperous 1990's decade,"), or None; None too for a decade that holds the year the
-    question asks about."""
+    the prosperous 1990's decade,"), or None."""
     match = _OPENING_TIME.match(sentence)
-    if match is None:
-        return None
-    if match.group(2) and any(
-        year[:3] == match.group(1)[:3] for year in vocabulary.years_in(question.text)
-    ):
-        return None
-    return match.group()
+    return match.group() if match else None
 
 
 def one_of_years(question: Question, labels: list[str]) -> bool:
