@@ -454,6 +454,8 @@ _STAFF = (
         Example(_STAFF, "How many people did the plant employ in 1995?", "300", refused=False),
         # A decade is ten years, not the year it is written with.
         Example(_STAFF, "How many people did the plant employ in 1990?", "300"),
+        Example("The state opened 500 schools in the 2000s.",
+                "How many schools did the state open in 2000?", "500"),
     ],
 )  # fmt: skip
 def other_time(facts: Facts) -> str | None:

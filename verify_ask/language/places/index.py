@@ -406,9 +406,9 @@ class TextPlace(Place):
     def other_time(self) -> str | None:
         clause = self._clause_without_figure
         opener = times.opening_time(self.sentence_text)
-        if opener and self.clause[0] >= self.sentence[0] + len(opener) - 1:
-            if not YEAR.search(clause):
-                clause = f"{opener} {clause}"
+        after_opener = opener and self.clause[0] >= self.sentence[0] + len(opener) - 1
+        if after_opener and not YEAR.search(clause):
+            clause = f"{opener} {clause}"
         return self._index._other_time(self._question, self.end, self._given_for, clause)
 
 
