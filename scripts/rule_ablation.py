@@ -70,7 +70,8 @@ table cell and the text each say their own way is a cached property of `TextPlac
 Give the rule at least one example it refuses and one it does not: `tests/test_rules.py`
 checks that the rule refuses the first, and that the second gets through the rule's stage.
 Then regenerate this page with `scripts/rule_ablation.py`, and measure what the rule moves
-(`scripts/judgement_md5.py` says whether any judgement changed).
+(`scripts/judgement_md5.py` says whether any judgement changed; `scripts/answer_diff.py` lists
+every answer it moves on every design record set).
 """
 COLUMNS = (
     "id", "name", "stage", "what makes it refuse", "records refused", "SQuAD +right",
