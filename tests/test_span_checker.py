@@ -260,6 +260,15 @@ def test_a_derived_figure_may_be_stated_several_words_away_in_its_clause() -> No
     assert result.verdict == "fail" and "computed figure" in result.detail
 
 
+def test_a_score_just_under_the_threshold_is_shown_with_the_digits_that_tell_them_apart() -> None:
+    text = "OrigoTech was founded on 14 March 2009. The company employs 312 people."
+    question = "When was the sensor company founded?"
+    score = check(question, "14 March 2009", text, min_relevance=0.0).score
+    result = check(question, "14 March 2009", text, min_relevance=score + 0.001)
+    assert result.verdict == "fail" and result.rule == "S230"
+    assert f"scores {score:.3f}, under {score + 0.001:.3f}" in result.detail
+
+
 def test_a_date_is_no_computed_figure() -> None:
     # TAT-QA dev (Zhu et al. 2021), CC BY 4.0, shortened: "decreased" stands five words
     # before the date, but a change is a number (``analyze_question``), so the date is

@@ -128,7 +128,12 @@ class Facts:
 
     @cached_property
     def where(self) -> str:
-        return f"found {len(self.places)} time(s); its best place scores {self.place.score:.2f}"
+        return self.found_at(digits=2)
+
+    def found_at(self, digits: int) -> str:
+        """How often the value was found, and its best place's score to ``digits``."""
+        score = f"{self.place.score:.{digits}f}"
+        return f"found {len(self.places)} time(s); its best place scores {score}"
 
     @cached_property
     def rival(self) -> Placed | None:

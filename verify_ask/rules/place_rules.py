@@ -730,5 +730,7 @@ def low_relevance(facts: Facts) -> Outcome:
     """The best place scores under --min-relevance: the question's words stand far from it."""
     threshold = float(facts.options.min_relevance)
     if facts.place.score < threshold:
-        return facts.at_best(f"{facts.where}, under {threshold:.2f}")
+        # Two decimals would show 0.398 as "0.40, under 0.40".
+        digits = 2 if f"{facts.place.score:.2f}" != f"{threshold:.2f}" else 3
+        return facts.at_best(f"{facts.found_at(digits)}, under {threshold:.{digits}f}")
     return None
