@@ -128,6 +128,25 @@ _OPENING_TIME = re.compile(
 )
 
 
+# "In 2019, sales were $5.2 million, compared with $4.1 million": the clause that compares
+# gives its figure for another time than the opening phrase's.
+_COMPARES_TIMES = re.compile(
+    r"\b(?:compared (?:with|to)|up from|down from|against|versus|vs\b|prior|previous"
+    r"|preceding|a year (?:earlier|before|ago)|last year|the year before)",
+    re.IGNORECASE,
+)
+
+
+def dated_by_opening(sentence: str, clause: str) -> str | None:
+    """The opening time phrase of ``sentence`` ("In 2010,") when it dates ``clause``, one of
+    the clauses after it: a clause that names a year or compares with another time keeps
+    its own."""
+    opener = opening_time(sentence)
+    if opener is None or YEAR.search(clause) or _COMPARES_TIMES.search(clause):
+        return None
+    return opener
+
+
 def opening_time(sentence: str) -> str | None:
     """The time phrase that opens ``sentence`` before its first comma ("In 2010,", "During
     the prosperous 1990's decade,"), or None."""
