@@ -405,8 +405,10 @@ class TextPlace(Place):
     @cached_property
     def other_time(self) -> str | None:
         clause = self._clause_without_figure
-        opener = times.dated_by_opening(self.sentence_text, clause)
-        if opener and self.clause[0] >= self.sentence[0] + len(opener) - 1:
+        opener = times.dated_by_opening(
+            self.sentence_text, clause, self.clause[0] - self.sentence[0]
+        )
+        if opener is not None:
             clause = f"{opener} {clause}"
         return self._index._other_time(self._question, self.end, self._given_for, clause)
 

@@ -88,7 +88,7 @@ def earlier(question: Question, clause: str) -> str | None:
     return "the start"
 
 
-_DECADE = re.compile(r"(?<![0-9])((?:1[0-9]|2[01])[0-9]0)'?s\b")
+_DECADE = re.compile(rf"(?<![0-9])(?=[0-9]{{3}}0)({vocabulary.YEAR})'?s\b")
 """A decade, "the 1990s", "the 1990's": ten years, not the year it is written with."""
 
 
@@ -98,8 +98,9 @@ def other_year(question: Question, clause: str) -> str | None:
     if question.expects == "date":
         return None
     asked = set(vocabulary.years_in(question.text))
-    said = vocabulary.years_in(_DECADE.sub(" ", clause))
     decades = _DECADE.findall(clause)
+    clause = _DECADE.sub(" ", clause)  # a decade is no year, here or in a span below
+    said = vocabulary.years_in(clause)
     if len(asked) != 1 or not (said or decades):
         return None
     if not said:
@@ -137,21 +138,17 @@ _COMPARES_TIMES = re.compile(
 )
 
 
-def dated_by_opening(sentence: str, clause: str) -> str | None:
-    """The opening time phrase of ``sentence`` ("In 2010,") when it dates ``clause``, one of
-    the clauses after it: a clause that names a year or compares with another time keeps
-    its own."""
-    opener = opening_time(sentence)
-    if opener is None or YEAR.search(clause) or _COMPARES_TIMES.search(clause):
-        return None
-    return opener
-
-
-def opening_time(sentence: str) -> str | None:
+def dated_by_opening(sentence: str, clause: str, clause_start: int) -> str | None:
     """The time phrase that opens ``sentence`` before its first comma ("In 2010,", "During
-    the prosperous 1990's decade,"), or None."""
+    the prosperous 1990's decade,") when it dates ``clause``, which starts ``clause_start``
+    characters into the sentence: a clause after that comma, naming no year and comparing
+    with no other time."""
     match = _OPENING_TIME.match(sentence)
-    return match.group() if match else None
+    if match is None or clause_start < match.end() - 1:
+        return None  # no opening phrase, or the figure stands in it
+    if YEAR.search(clause) or _COMPARES_TIMES.search(clause):
+        return None
+    return match.group()
 
 
 def one_of_years(question: Question, labels: list[str]) -> bool:
