@@ -100,6 +100,9 @@ def test_names(text: str, names: tuple[str, ...]) -> None:
         ("How many days did the series of polls last?", "poll", False),
         ("How much was the second check worth?", "check", False),
         ("What was the last year of the war?", "war", False),
+        ("How many transactions were noticed that this person didn't make?", "person", True),
+        ("How many transactions were noticed that this person didn’t make?", "person", True),
+        ("How long did it sit in one place?", "sit", False),
     ],
     ids=[
         "unit-skipped",
@@ -119,6 +122,9 @@ def test_names(text: str, names: tuple[str, ...]) -> None:
         "duration-verb-is-the-measure",
         "price-word-is-the-measure",
         "last-as-an-adjective-is-no-measure",
+        "contraction-is-no-predicate",
+        "typographic-apostrophe-read-as-typed",
+        "one-is-no-predicate",
     ],
 )
 def test_predicate_and_polarity(text: str, predicate: str, negated: bool) -> None:

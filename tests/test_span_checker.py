@@ -161,6 +161,15 @@ def test_negation_counts_in_the_figures_clause_not_the_whole_sentence(
     assert result.verdict == verdict, result.detail
 
 
+def test_a_typographic_apostrophe_negates_as_the_typed_one() -> None:
+    text = "Denmark joined the union in 1973, but Norway didn’t join it in 1994."
+    joined = check("When did Norway join the union?", "1994", text, min_relevance=0.0, margin=1.0)
+    assert joined.verdict == "fail" and joined.rule == "S211", joined.detail
+    denied = check("When didn’t Norway join the union?", "1994", text, min_relevance=0.0,
+                   margin=1.0)  # fmt: skip
+    assert denied.verdict == "pass", denied.detail
+
+
 @pytest.mark.parametrize(
     ("question", "verdict"),
     [

@@ -443,15 +443,22 @@ def content_terms(text: str) -> tuple[str, ...]:
 
 
 def fold(text: str) -> str:
-    """The text with accented letters as their plain ones ("Möngke" -> "Mongke"), one for
-    one, so offsets into it are offsets into the text: questions and sources disagree
-    about accents, and the word patterns read ASCII letters."""
+    """The text with accented letters as their plain ones ("Möngke" -> "Mongke") and a
+    typographic apostrophe as the typed one ("didn’t" -> "didn't"), one for one, so offsets
+    into it are offsets into the text: questions and sources disagree about both, and the
+    word patterns and word lists read ASCII."""
     return text.translate(_folding(text))
+
+
+_APOSTROPHES = {ord("’"): "'", ord("‘"): "'"}
 
 
 def _folding(text: str) -> dict[int, str]:
     table: dict[int, str] = {}
     for char in set(text):
+        if ord(char) in _APOSTROPHES:
+            table[ord(char)] = _APOSTROPHES[ord(char)]
+            continue
         if char.isascii() or not char.isalpha():
             continue
         base = unicodedata.normalize("NFKD", char)[:1]
