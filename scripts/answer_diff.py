@@ -16,60 +16,39 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-RECORDS = ROOT / "docs" / "records"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from quality_table import DESIGN_UNFITTED, distractor_data, judged  # noqa: E402
+
 PLAIN = ("squad_v1.1_dev", "squad_v2.0_dev_unanswerable_numeric", "tatqa_dev")
 SHIFTS = ("squadshifts_new_wiki", "squadshifts_amazon", "squadshifts_reddit")
-DISTRACTED = ("design-distractors.jsonl", "design-distractors2.jsonl",
-              "design-distractors3.jsonl", "design-distractors4.jsonl")  # fmt: skip
-
-
-def _distractors(data: list[Path], folder: Path, variant: int) -> Path:
-    """``scripts/distractors.py`` over ``data``: the records a distractor set was drawn for."""
-    path = folder / f"distractors-{data[0].stem}-{variant}.jsonl"
-    with path.open("w", encoding="utf-8") as out:
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "distractors.py"),
-                        *map(str, data), "--variant", str(variant)],
-                       stdout=out, stderr=subprocess.DEVNULL, check=True)  # fmt: skip
-    return path
 
 
 def _sets(data: Path, folder: Path) -> list[tuple[str, list[Path]]]:
     """Each stored design set with the data files its records come from."""
     shifts = [data / f"{name}.jsonl" for name in SHIFTS]
-    squad = [data / "squad_v1.1_dev.jsonl"]
+    distracted = distractor_data([data / "squad_v1.1_dev.jsonl"], folder, (1, 2, 3, 4))
     return [
         ("design.jsonl", [data / f"{name}.jsonl" for name in PLAIN]),
         ("design-squadshifts.jsonl", shifts),
-        ("design-squadshifts-distractors.jsonl", [_distractors(shifts[:2], folder, 1)]),
-        *((name, [_distractors(squad, folder, variant)])
-          for variant, name in enumerate(DISTRACTED, start=1)),
+        ("design-squadshifts-distractors.jsonl", distractor_data(shifts[:2], folder, (1,))),
+        *((name, [path]) for name, path in
+          zip(["design-distractors.jsonl", *DESIGN_UNFITTED], distracted, strict=True)),
     ]  # fmt: skip
 
 
 def judge(data: Path) -> dict[str, dict[str, object]]:
     """Every design record's chosen answer under the shipped decision, keyed by set and id."""
-    from verify_ask.evaluation.dataset import read_records
     from verify_ask.evaluation.runner import right
-    from verify_ask.evaluation.split import in_part
-    from verify_ask.evaluation.store import PerRecordStore
-    from verify_ask.settings import Settings
 
-    settings = Settings(decision="fitted")
     answers: dict[str, dict[str, object]] = {}
     with tempfile.TemporaryDirectory() as folder:
         for name, files in _sets(data, Path(folder)):
-            stored = {json.loads(line)["id"] for line in (RECORDS / name).open(encoding="utf-8")}
-            records = [r for path in files for r in read_records(str(path))
-                       if r.id in stored and in_part(r, "design")]  # fmt: skip
-            store = PerRecordStore(str(RECORDS / name), settings, resume=False, read_only=True)
-            for scored in store.restored(records):
+            for scored in judged([name], files, "design")[0]:
                 value = scored.verified
                 answers[f"{name}#{scored.record.id}"] = {
                     "dataset": scored.record.dataset,

@@ -62,7 +62,7 @@ DESIGN_UNFITTED = [f"design-distractors{v}.jsonl" for v in ("2", "3", "4")]
 fold beside the first, the design column pools the four phrasings as the lockbox's does."""
 
 
-def _distractor_data(data: list[Path], folder: Path, variants: tuple[int, ...]) -> list[Path]:
+def distractor_data(data: list[Path], folder: Path, variants: tuple[int, ...]) -> list[Path]:
     """``scripts/distractors.py`` over these data files, a file a variant."""
     made = []
     for variant in variants:
@@ -75,7 +75,7 @@ def _distractor_data(data: list[Path], folder: Path, variants: tuple[int, ...]) 
     return made
 
 
-def _judged(files: list[str], data_files: list[Path], part: str, to_fit: bool = False):
+def judged(files: list[str], data_files: list[Path], part: str, to_fit: bool = False):
     """The stored records of these files, judged again; ``to_fit``: by the hand rules, as
     the fit's rows are made (``evaluation.fit.rows_to_score``)."""
     from verify_ask.evaluation.dataset import read_records
@@ -109,24 +109,24 @@ def judge(data: Path) -> dict[str, object]:
     plain_data = [data / f"{name}.jsonl" for name in (SQUAD, UNANSWERABLE + "_numeric", TATQA)]
     summary: dict[str, dict[str, object]] = {}
     with tempfile.TemporaryDirectory() as folder:
-        mirrored = _distractor_data([data / f"{SQUAD}.jsonl"], Path(folder), (1, 2, 3, 4))
+        mirrored = distractor_data([data / f"{SQUAD}.jsonl"], Path(folder), (1, 2, 3, 4))
         shifts = [data / name for name in SHIFTS]
-        shifts_mirrored = _distractor_data(shifts, Path(folder), (1,))
-        scored, settings = _judged(LOCKBOX["plain"], plain_data, "lockbox")
-        scored += _judged(LOCKBOX["distractors"], mirrored, "lockbox")[0]
-        scored += _judged(LOCKBOX["shifts"], shifts, "lockbox")[0]
-        scored += _judged(LOCKBOX["shift_distractors"], shifts_mirrored, "lockbox")[0]
+        shifts_mirrored = distractor_data(shifts, Path(folder), (1,))
+        scored, settings = judged(LOCKBOX["plain"], plain_data, "lockbox")
+        scored += judged(LOCKBOX["distractors"], mirrored, "lockbox")[0]
+        scored += judged(LOCKBOX["shifts"], shifts, "lockbox")[0]
+        scored += judged(LOCKBOX["shift_distractors"], shifts_mirrored, "lockbox")[0]
         report = build_report(scored, settings, with_baseline=False)["scores"]
         for dataset, *_ in ROWS:
             verified, greedy = report[dataset]["verified"], report[dataset]["greedy"]
             summary[dataset] = {"lockbox": verified, "greedy": greedy,
                                 "seconds": report[dataset]["cost"]["seconds"]}
         use_stored(RECORDS / "reader-scores.npz")
-        design, settings = _judged(DESIGN, [*plain_data, mirrored[0]], "design", to_fit=True)
+        design, settings = judged(DESIGN, [*plain_data, mirrored[0]], "design", to_fit=True)
         cases = rows_to_score(design, settings)
         unfitted = []
         for name, variant in zip(DESIGN_UNFITTED, mirrored[1:], strict=True):
-            unfitted += rows_to_score(_judged([name], [variant], "design", to_fit=True)[0],
+            unfitted += rows_to_score(judged([name], [variant], "design", to_fit=True)[0],
                                       settings)
         oof = out_of_fold(cases, FEATURES, also=unfitted)
         threshold = choose_threshold(cases, oof[: len(cases)])
