@@ -24,6 +24,11 @@ CASES = [
     ("What was the effective tax rate in 2019?", "number", False),
     ("What was the wedding date?", "date", False),
     ("What was the name of the company with the highest revenue?", None, False),
+    # An article opens another phrase: "the year before" says when, the profit is asked.
+    ("What was operating profit the year before?", "number", False),
+    ("What was the last year of the war?", "date", False),
+    ("By when does the group expect to reach net-zero emissions?", "date", False),
+    ("The old line carried passengers until when?", "date", False),
 ]
 
 

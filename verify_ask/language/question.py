@@ -30,7 +30,9 @@ Kind = Literal["number", "date"]
 _DATE_CUES = re.compile(
     r"^\s*when\b|\b(what|which|in what|in which)\s+(fiscal\s+|financial\s+)?"
     r"(year|date|month|day|decade|century|fy)\b"
-    r"|\bwhat\s+time\s+period\b|\b(year|date)\s+(did|was|were|is|of)\b|\bsince when\b",
+    r"|\bwhat\s+time\s+period\b|\b(year|date)\s+(did|was|were|is|of)\b|\bsince when\b"
+    # "By when ...?", "... until when?": a time limit asked for is a date too.
+    r"|^\s*(by|until|till|up to|as of)\s+when\b|\b(by|until|till)\s+when\s*\?*\s*$",
     re.IGNORECASE,
 )
 # A question that asks for a day or a month is answered at that precision or not at all.
@@ -44,11 +46,14 @@ _MEASURES = (
     r"|dividends?|debt|balance"
 )
 # "What is the hottest temperature record for Fresno?", "What was the wedding date?": the
-# thing a what-question asks for is named before its first preposition, a few words after
-# "what is the", and a measure or a date there says which kind it wants.
+# thing a what-question asks for is named before its first preposition or article, a few
+# words after "what is the", and a measure or a date there says which kind it wants. An
+# article opens another phrase: "What was operating profit the year before?" asks for a
+# profit, and "the year before" says when.
 _ASKED_THING = (
-    r"^\s*(?:what|which)\s+(?:is|was|are|were)\s+(?:the\s+|an?\s+)?"
-    r"(?:(?!(?:of|in|for|at|on|by|to|from|with|during|that|when|did|does|do)\b)[\w'-]+\s+){0,3}?"
+    r"^\s*(?:what|which)\s+(?:is|was|are|were)\s+(?:(?:the|an?|this|its|their)\s+)?"
+    r"(?:(?!(?:of|in|for|at|on|by|to|from|with|during|that|when|did|does|do|the|an?|this"
+    r"|each|every)\b)[\w'-]+\s+){0,3}?"
 )
 _ASKED_DATE = re.compile(_ASKED_THING + r"(?:date|year|day|month|decade|century)\b", re.I)
 _NUMBER_CUES = re.compile(
