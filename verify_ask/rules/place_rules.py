@@ -442,6 +442,11 @@ _STAFF = (
     "During the 1990s, the plant employed 300 people; in 1995 it was sold. In 2010, the "
     "plant employed 500 people. By 2015 it employed 800."
 )
+_CONTAINERS = (
+    "In the fiscal year ended 30 June 2024, the group handled 4.1 million containers, "
+    "compared with 3.7 million a year earlier. Operating profit fell to €88 million from "
+    "€97 million."
+)
 
 
 @rule(
@@ -460,6 +465,16 @@ _STAFF = (
         # A clause that compares with another time is not the opening phrase's.
         Example(_SALES, "What were the net sales in 2018?", "$5.2 million"),
         Example(_SALES, "What were the net sales in 2018?", "$4.1 million", refused=False),
+        # "A year earlier" is the period before the one the sentence reports.
+        Example(_CONTAINERS, "How many containers did the group handle a year earlier?",
+                "4.1 million"),
+        Example(_CONTAINERS, "How many containers did the group handle a year earlier?",
+                "3.7 million", refused=False),
+        Example(_CONTAINERS, "How many containers did the group handle in fiscal 2024?",
+                "3.7 million"),
+        Example(_CONTAINERS, "What was operating profit the year before?", "€88 million"),
+        Example(_CONTAINERS, "What was operating profit the year before?", "€97 million",
+                refused=False),
     ],
 )  # fmt: skip
 def other_time(facts: Facts) -> str | None:

@@ -410,7 +410,15 @@ class TextPlace(Place):
         )
         if opener is not None:
             clause = f"{opener} {clause}"
-        return self._index._other_time(self._question, self.end, self._given_for, clause)
+        sentence_start = self.sentence[0]
+        return self._index._other_time(
+            self._question, self.end, self._given_for, clause
+        ) or times.year_before(
+            self._question,
+            self.sentence_text,
+            (self.start - sentence_start, self.end - sentence_start),
+            (self.clause[0] - sentence_start, self.clause[1] - sentence_start),
+        )
 
 
 class PlaceIndex(NameIndex):

@@ -151,6 +151,49 @@ def dated_by_opening(sentence: str, clause: str, clause_start: int) -> str | Non
     return match.group()
 
 
+# "a year earlier", "the prior year": the period before the one a sentence reports.
+_YEAR_BEFORE = re.compile(
+    r"\b(?:a year (?:earlier|before|ago)|the year before|(?:the )?(?:previous|prior|preceding)"
+    r"(?: fiscal| financial)? year|prior[- ]year)\b",
+    re.IGNORECASE,
+)
+# "fell to €88 million from €97 million", "compared with 3.7 million": the figure a change
+# is measured from, which is the earlier period's.
+_FROM = r"\b(?:from|compared (?:with|to)|against|versus|vs\.?)"
+_FROM_HERE = re.compile(rf"{_FROM}\s*$", re.IGNORECASE)
+_FROM_A_FIGURE = re.compile(rf"{_FROM}\s+[-$€£¥(]?\d", re.IGNORECASE)
+
+
+def year_before(
+    question: Question, sentence: str, figure: tuple[int, int], clause: tuple[int, int]
+) -> str | None:
+    """The time a figure is given for when the question and the figure's sentence part on
+    "the year before": asked for the year before ("a year earlier"), the figure the sentence
+    reports for its own period is not it, where the sentence gives another one as the
+    earlier ("4.1 million containers, compared with 3.7 million a year earlier"); asked
+    about the year a sentence names, the figure its clause gives "a year earlier" is not it.
+    ``figure`` and ``clause`` are spans of ``sentence``."""
+    if question.expects == "date":
+        return None
+    start, end = figure
+    clause_start, clause_end = clause
+    own = sentence[clause_start:clause_end]
+    rest = f"{sentence[:clause_start]} {sentence[clause_end:]}"
+    asked = set(vocabulary.years_in(question.text))
+    if _YEAR_BEFORE.search(question.text):
+        earlier = _YEAR_BEFORE.search(own) or _FROM_HERE.search(sentence[clause_start:start])
+        if asked or earlier:
+            return None
+        # Another figure is the earlier one: "fell to €88 million from €97 million".
+        others = f"{sentence[:start]} {sentence[end:]}"
+        reports_another = _YEAR_BEFORE.search(rest) or _FROM_A_FIGURE.search(others)
+        return "the period its sentence reports" if reports_another else None
+    if len(asked) != 1 or not _YEAR_BEFORE.search(own) or YEAR.search(own):
+        return None
+    (year,) = asked
+    return f"the year before {year}" if year in vocabulary.years_in(rest) else None
+
+
 def one_of_years(question: Question, labels: list[str]) -> bool:
     """A cell of one year's column, when the question wants a total over several ("the
     total audit fees in both 2018 and 2019" is a sum, not the 2018 "Total Fees")."""
