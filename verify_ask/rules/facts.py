@@ -7,6 +7,7 @@ rank the places are read only after them."""
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -156,6 +157,8 @@ class Facts:
             place = self._place_of(mention)
             if place.counts is not None or place.other_time is not None or place.dated_otherwise:
                 continue
+            if place.missing_names and not self._reads_beside(mention):
+                continue  # a figure told of another name than the question's answers nothing
             if best is None or place.score > best.place.score:
                 best = Placed(place, mention)
         return best
@@ -168,6 +171,14 @@ class Facts:
         gap = self.place.score - rival.place.score if rival is not None else 1.0
         return (("span.rival_gap", round(max(-1.0, min(1.0, gap)), 4)),
                 ("span.places", min(len(self.places), 5) / 5))  # fmt: skip
+
+    def _reads_beside(self, mention: Mention) -> bool:
+        """Whether ``mention`` stands in the value's sentence or the one before, whose words
+        the value's place reads as its own too: there they may be the other figure's."""
+        starts = self.source.sentence_starts
+        here = bisect.bisect_right(starts, self.best.start) - 1
+        there = bisect.bisect_right(starts, mention.start) - 1
+        return here - 1 <= there <= here
 
     def at_best(self, detail: str) -> Refusal:
         """A refusal reported at the value's best place, with its score and evidence."""

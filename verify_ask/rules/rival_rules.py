@@ -23,6 +23,11 @@ _DUST = (
 )
 _WINDBLOWN = "How many tons of dust are windblown out of the Sahara each year?"
 _PLANT = "It opened an office in Montreal in September 2021 and a plant in Porto on 2 May 2022."
+_BRIDGES = (
+    "The Tamsin Bridge in Norway cost $410 million to build. Its main span is 1,210 metres "
+    "long. The Alder Bridge in Wales was completed in 2004 at a cost of $86 million."
+)
+_ALDER = "How much did the Alder Bridge cost?"
 
 
 @rule(
@@ -34,6 +39,10 @@ _PLANT = "It opened an office in Montreal in September 2021 and a plant in Porto
         # Nearer the verb, the Montreal date places better, but read strictly "plant" and
         # "Porto" are the second conjunct's, the date's own.
         Example(_PLANT, "When did it open its plant in Porto?", "2 May 2022", refused=False),
+        # Told of another name, a figure in the sentence before is still a rival: the
+        # value's place reads that sentence's words as its own too.
+        Example(_BRIDGES.replace(" Its main span is 1,210 metres long.", ""), _ALDER,
+                "$86 million"),
     ],
 )  # fmt: skip
 def better_rival(facts: Facts) -> Outcome:
@@ -85,6 +94,8 @@ _TUMENS = (
     examples=[
         Example(_TUMENS, "How many Khitan Tumens were there?", "4"),
         Example(_TUMENS, "How many Khitan Tumens were there?", "3", refused=False),
+        # A figure told of another name is no rival (see S301 for the sentence before).
+        Example(_BRIDGES, _ALDER, "$86 million", refused=False),
     ],
 )  # fmt: skip
 def rivals_words(facts: Facts) -> Outcome:
