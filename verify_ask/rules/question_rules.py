@@ -20,7 +20,8 @@ from verify_ask.language.lexicon import (
     YEAR,
 )
 from verify_ask.language.places import places_of
-from verify_ask.language.question import Question
+from verify_ask.language.places.words import question_words
+from verify_ask.language.question import Question, stem
 from verify_ask.rules.facts import Facts
 from verify_ask.rules.figures import (
     CURRENCIES,
@@ -31,6 +32,7 @@ from verify_ask.rules.figures import (
     unit_of,
 )
 from verify_ask.rules.registry import Example, rule
+from verify_ask.text.normalize.units import DIMENSION_OF
 from verify_ask.text.source import Source
 from verify_ask.values import DateValue, Value
 
@@ -249,6 +251,51 @@ def other_unit(facts: Facts) -> str | None:
     wanted, unit = facts.question.unit, unit_of(facts.value)
     if wanted and unit not in (None, wanted):
         return f"the question asks in {wanted}, not {unit}"
+    return None
+
+
+# The measures a question may name, and the dimensions of the units that answer them.
+_MEASURED = {
+    stem(word): dimensions
+    for words, dimensions in (
+        ("temperature temperatures hottest coldest warmest", {"temperature"}),
+        ("rainfall snowfall precipitation rain snow", {"length", "volume"}),
+        ("weight weigh weighs weighed heavy heavier heaviest mass", {"mass"}),
+        ("area", {"area"}),
+        ("speed", {"speed"}),
+        ("tall taller tallest height high higher highest elevation altitude wide wider widest "
+         "width deep deeper deepest depth distance", {"length"}),
+        ("long longer longest length far", {"length", "time"}),
+        ("old older oldest age", {"time"}),
+    )
+    for word in words.split()
+}  # fmt: skip
+_FRESNO = (
+    "The most rainfall recorded in a 24 hour period in Fresno is 3.5 inches. The record high "
+    "temperature for Fresno is 115 °F."
+)
+
+
+@rule(
+    "S012", "other-measure", "question", ["question.text", "value.unit"],
+    examples=[
+        Example(_FRESNO, "What is the most rainfall recorded in a 24 hour period in Fresno?",
+                "115 °F"),
+        Example(_FRESNO, "What is the most rainfall recorded in a 24 hour period in Fresno?",
+                "3.5 inches", refused=False),
+    ],
+)  # fmt: skip
+def other_measure(facts: Facts) -> str | None:
+    """The question names a measure (a temperature, a rainfall, a weight), and the value's
+    unit measures another."""
+    question = facts.question
+    measured = DIMENSION_OF.get(unit_of(facts.value) or "")
+    if measured is None or question.unit is not None:
+        return None  # a unit the question names is S010's to judge
+    stems = question_words(question.text).stems
+    asked = set().union(*(_MEASURED.get(word, set()) for word in stems))
+    if asked and measured not in asked:
+        return f"the question asks for a {' or '.join(sorted(asked))}, and {measured} is not one"
     return None
 
 

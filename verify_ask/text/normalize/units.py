@@ -56,6 +56,26 @@ CURRENCY_WORDS: dict[str, str] = {
     "swiss francs": "CHF",
 }
 
+# What each measurement unit measures: a question that names a measure ("the hottest
+# temperature") is answered in a unit of its dimension.
+DIMENSION_OF: dict[str, str] = {
+    unit: dimension
+    for dimension, units in (
+        ("length", "km m cm mm mi ft inch yd"),
+        ("area", "km2 mi2 m2 ft2 ha acre"),
+        ("volume", "m3 ft3 l ml gallon"),
+        ("flow", "m3/s ft3/s"),
+        ("speed", "km/h mph"),
+        ("mass", "kg g mg tonne lb"),
+        ("time", "second minute hour day week month year decade century"),
+        ("temperature", "°c °f degree"),
+        ("power", "kw mw gw"),
+        ("energy", "kwh mwh gwh twh"),
+        ("data", "mb gb tb"),
+    )
+    for unit in units.split()
+}
+
 PERCENT_WORDS = ("percent", "per cent", "pct", "percentage points", "percentage point")
 
 # Measurement units: canonical token -> the surfaces that name it (matched case-insensitively,
