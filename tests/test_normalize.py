@@ -273,8 +273,17 @@ def test_find_values_reads_a_megabyte_completely() -> None:
 
 
 @pytest.mark.parametrize("unit", sorted(CANONICAL_UNITS))
-def test_every_canonical_unit_reads_back(unit: str) -> None:
-    assert parse_value(Quantity(Decimal("12.5"), unit).display()) == Q("12.5", unit)
+@pytest.mark.parametrize("number", ["12.5", "1"])
+def test_every_canonical_unit_reads_back(unit: str, number: str) -> None:
+    assert parse_value(Quantity(Decimal(number), unit).display()) == Q(number, unit)
+
+
+def test_a_unit_is_shown_as_people_write_it() -> None:
+    written = {("3", "minute"): "3 minutes", ("1", "hour"): "1 hour", ("12", "inch"): "12 inches",
+               ("2.5", "century"): "2.5 centuries", ("115", "°f"): "115 °F",
+               ("5", "gwh"): "5 GWh", ("10", "km"): "10 km"}  # fmt: skip
+    shown = {(n, unit): Quantity(Decimal(n), unit).display() for n, unit in written}
+    assert shown == written
 
 
 @settings(max_examples=300, deadline=None)

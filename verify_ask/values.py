@@ -17,6 +17,19 @@ DatePrecision = Literal["year", "month", "day"]
 _DATE_PRECISIONS: tuple[DatePrecision, ...] = ("year", "month", "day")
 
 
+# Units written as words read in the plural beside any number but one: "3 minutes", not
+# "3 minute" (a symbol, "km" or "°c", stays as it is).
+_WORD_UNITS = {
+    unit: unit + "s"
+    for unit in "acre tonne gallon second minute hour day week month year decade degree".split()
+} | {"inch": "inches", "century": "centuries"}
+# Units are kept lower case; these are written with capitals.
+_SYMBOLS = {
+    "°c": "°C", "°f": "°F", "kw": "kW", "mw": "MW", "gw": "GW", "kwh": "kWh", "mwh": "MWh",
+    "gwh": "GWh", "twh": "TWh", "mb": "MB", "gb": "GB", "tb": "TB",
+}  # fmt: skip
+
+
 @dataclass(frozen=True)
 class Quantity:
     """A number, already multiplied by its scale word ("48.2 million" -> 48200000).
@@ -41,7 +54,9 @@ class Quantity:
         symbol = _CURRENCY_SYMBOLS.get(self.unit)
         if symbol:
             return f"-{symbol}{text[1:]}" if text.startswith("-") else f"{symbol}{text}"
-        return f"{text} {self.unit}"
+        if self.unit in _WORD_UNITS and abs(self.number) != 1:
+            return f"{text} {_WORD_UNITS[self.unit]}"
+        return f"{text} {_SYMBOLS.get(self.unit, self.unit)}"
 
     def to_json(self) -> dict[str, object]:
         return {"kind": "number", "number": _format_decimal(self.number), "unit": self.unit}
