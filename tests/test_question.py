@@ -29,6 +29,12 @@ CASES = [
     ("What was the last year of the war?", "date", False),
     ("By when does the group expect to reach net-zero emissions?", "date", False),
     ("The old line carried passengers until when?", "date", False),
+    # A date word joined to another names no date: "year-over-year", "last year's".
+    ("What was the year-over-year revenue growth?", "number", True),
+    ("What was last year's net income?", "number", False),
+    ("What year's census counted 189,863 people?", "date", False),
+    ("What was diluted EPS for the quarter?", "number", False),
+    ("What was free cash flow in 2019?", "number", False),
 ]
 
 

@@ -29,7 +29,7 @@ Kind = Literal["number", "date"]
 
 _DATE_CUES = re.compile(
     r"^\s*when\b|\b(what|which|in what|in which)\s+(fiscal\s+|financial\s+)?"
-    r"(year|date|month|day|decade|century|fy)\b"
+    r"(year|date|month|day|decade|century|fy)\b(?!-)"
     r"|\bwhat\s+time\s+period\b|\b(year|date)\s+(did|was|were|is|of)\b|\bsince when\b"
     # "By when ...?", "... until when?": a time limit asked for is a date too.
     r"|^\s*(by|until|till|up to|as of)\s+when\b|\b(by|until|till)\s+when\s*\?*\s*$",
@@ -43,7 +43,8 @@ _MEASURES = (
     r"|height|width|depth|distance|area|weight|mass|speed|velocity|elevation|altitude|capacity"
     r"|costs?|fees?|prices?|budget|salary|wages?|revenues?|income|sales|profits?|losses"
     r"|expenses|assets|liabilities|receivables|goodwill|depreciation|amortization|margin"
-    r"|dividends?|debt|balance"
+    r"|dividends?|debt|balance|eps|ebitda|ebit|earnings|backlog|capitali[sz]ation|cash flows?"
+    r"|capex|capital expenditures?|headcount"
 )
 # "What is the hottest temperature record for Fresno?", "What was the wedding date?": the
 # thing a what-question asks for is named before its first preposition or article, a few
@@ -55,7 +56,10 @@ _ASKED_THING = (
     r"(?:(?!(?:of|in|for|at|on|by|to|from|with|during|that|when|did|does|do|the|an?|this"
     r"|each|every)\b)[\w'-]+\s+){0,3}?"
 )
-_ASKED_DATE = re.compile(_ASKED_THING + r"(?:date|year|day|month|decade|century)\b", re.I)
+# "year-over-year growth", "year-end cash", "last year's income" name no date.
+_ASKED_DATE = re.compile(
+    _ASKED_THING + r"(?:date|year|day|month|decade|century)\b(?!-|'s)", re.IGNORECASE
+)
 _NUMBER_CUES = re.compile(
     r"\bhow\s+(many|much|long|old|far|big|large|tall|high|deep|wide|often|fast)\b"
     rf"|\b(what|which)\s+(is|was|were|are)?\s*(the\s+)?({_MEASURES})\b"
