@@ -475,6 +475,8 @@ _CONTAINERS = (
         Example(_CONTAINERS, "What was operating profit the year before?", "€88 million"),
         Example(_CONTAINERS, "What was operating profit the year before?", "€97 million",
                 refused=False),
+        Example("The board approved a quarterly dividend of $0.28, up from $0.25.",
+                "What was the previous quarterly dividend?", "$0.28"),
     ],
 )  # fmt: skip
 def other_time(facts: Facts) -> str | None:

@@ -157,6 +157,11 @@ _YEAR_BEFORE = re.compile(
     r"(?: fiscal| financial)? year|prior[- ]year)\b",
     re.IGNORECASE,
 )
+# A question that asks for the earlier of two: "a year earlier", "the previous dividend",
+# "the prior quarter" ("prior to 1932" is a time before a date, not the earlier figure).
+_ASKS_EARLIER = re.compile(
+    rf"{_YEAR_BEFORE.pattern}|\b(?:previous|preceding)\b|\bprior\b(?!\s+to\b)", re.IGNORECASE
+)
 # "fell to €88 million from €97 million", "compared with 3.7 million": the figure a change
 # is measured from, which is the earlier period's.
 _FROM = r"\b(?:from|compared (?:with|to)|against|versus|vs\.?)"
@@ -168,10 +173,11 @@ def year_before(
     question: Question, sentence: str, figure: tuple[int, int], clause: tuple[int, int]
 ) -> str | None:
     """The time a figure is given for when the question and the figure's sentence part on
-    "the year before": asked for the year before ("a year earlier"), the figure the sentence
-    reports for its own period is not it, where the sentence gives another one as the
-    earlier ("4.1 million containers, compared with 3.7 million a year earlier"); asked
-    about the year a sentence names, the figure its clause gives "a year earlier" is not it.
+    "the year before": asked for the earlier one ("a year earlier", "the previous
+    dividend"), the figure the sentence reports for its own period is not it, where the
+    sentence gives another one as the earlier ("4.1 million containers, compared with 3.7
+    million a year earlier", "a dividend of $0.28, up from $0.25"); asked about the year a
+    sentence names, the figure its clause gives "a year earlier" is not it.
     ``figure`` and ``clause`` are spans of ``sentence``."""
     if question.expects == "date":
         return None
@@ -180,7 +186,7 @@ def year_before(
     own = sentence[clause_start:clause_end]
     rest = f"{sentence[:clause_start]} {sentence[clause_end:]}"
     asked = set(vocabulary.years_in(question.text))
-    if _YEAR_BEFORE.search(question.text):
+    if _ASKS_EARLIER.search(question.text):
         earlier = _YEAR_BEFORE.search(own) or _FROM_HERE.search(sentence[clause_start:start])
         if asked or earlier:
             return None
