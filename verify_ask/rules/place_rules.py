@@ -488,6 +488,7 @@ def other_time(facts: Facts) -> str | None:
 
 
 _GENERAL = "In 2017, general and administrative expenses increased $273 million to $4,277 million."
+_STORES = "Harbor Foods opened 12 new stores in 2023, bringing its total to 418 stores."
 
 
 @rule(
@@ -497,17 +498,24 @@ _GENERAL = "In 2017, general and administrative expenses increased $273 million 
                 "$273 million"),
         Example(_GENERAL, "How much were the general and administrative expenses in 2017?",
                 "$4,277 million", refused=False),
+        # New ones counted are a change too.
+        Example(_STORES, "How many stores does Harbor Foods have?", "12"),
+        Example(_STORES, "How many stores does Harbor Foods have?", "418", refused=False),
+        Example(_STORES, "How many new stores did Harbor Foods open?", "12", refused=False),
     ],
 )  # fmt: skip
 def change_for_amount(facts: Facts) -> str | None:
     """The source gives the figure as a change, and the question asks for an amount.
 
-    "increased $273 million", "a rise of 6%" answer no question about a level."""
+    "increased $273 million", "a rise of 6%", "12 new stores" answer no question about a
+    level."""
     place = _in_text(facts)
     if facts.question.wants_arithmetic or place is None:
         return None
     if measures.as_change(place.words_before):
         return "the source gives it as a change, and the question asks for an amount"
+    if measures.counts_added(facts.question, place.text[place.end : place.end + 12]):
+        return "the source counts new ones, and the question asks how many there are"
     return None
 
 

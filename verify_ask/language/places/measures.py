@@ -147,6 +147,27 @@ def part_of_the_row_total(question: Question, columns: tuple[str, list[str]] | N
     return any(any(stem(w.lower()) in TOTAL_STEMS for w in WORD.findall(other)) for other in others)
 
 
+# "opened 12 new stores", "hired 300 more staff": a figure that counts new ones is a change,
+# which answers no question about how many there are ("How many stores does it have?").
+_ADDED = re.compile(r"\s*(?:new|additional|more|extra|further)\b", re.IGNORECASE)
+_ASKS_LEVEL = re.compile(
+    r"\b(?:do|does|did)\s+(?:[\w'&.-]+\s+){1,4}?(?:have|own|operate|employ|run)\b"
+    r"|\b(?:are|were)\s+there\b",
+    re.IGNORECASE,
+)
+_ASKS_ADDED = re.compile(r"\b(?:new|additional|more|extra|further)\b", re.IGNORECASE)
+
+
+def counts_added(question: Question, after: str) -> bool:
+    """Whether the figure counts new ones (``after`` is the text right after it) where the
+    question asks how many there are."""
+    return bool(
+        _ASKS_LEVEL.search(question.text)
+        and not _ASKS_ADDED.search(question.text)
+        and _ADDED.match(after)
+    )
+
+
 def as_change(before: list[str]) -> bool:
     """Whether the words just before a figure give it as a change: "increased $273 million",
     "rose by 6%", "an increase of 5%" (but "grew to 5,000" gives a level)."""
