@@ -254,22 +254,30 @@ def other_unit(facts: Facts) -> str | None:
     return None
 
 
-# The measures a question may name, and the dimensions of the units that answer them.
+# The measures a question may name, and the dimensions of the units that answer them: a
+# noun or verb that names the measure ("temperature", "weigh"), or "how" and its adjective
+# ("how tall"); an adjective alone describes something else ("the older model", "high
+# school").
 _MEASURED = {
     stem(word): dimensions
     for words, dimensions in (
-        ("temperature temperatures hottest coldest warmest", {"temperature"}),
+        ("temperature temperatures", {"temperature"}),
         ("rainfall snowfall precipitation rain snow", {"length", "volume"}),
-        ("weight weigh weighs weighed heavy heavier heaviest mass", {"mass"}),
+        ("weight weigh weighs weighed mass", {"mass"}),
         ("area", {"area"}),
         ("speed", {"speed"}),
-        ("tall taller tallest height high higher highest elevation altitude wide wider widest "
-         "width deep deeper deepest depth distance", {"length"}),
-        ("long longer longest length far", {"length", "time"}),
-        ("old older oldest age", {"time"}),
+        ("height width depth distance elevation altitude", {"length"}),
+        ("length", {"length", "time"}),
+        ("age", {"time"}),
     )
     for word in words.split()
 }  # fmt: skip
+_HOW_MEASURED = {
+    "tall": {"length"}, "high": {"length"}, "wide": {"length"}, "deep": {"length"},
+    "far": {"length", "time"}, "long": {"length", "time"}, "heavy": {"mass"},
+    "old": {"time"}, "fast": {"speed", "time"},
+}  # fmt: skip
+_HOW = re.compile(rf"\bhow\s+({'|'.join(_HOW_MEASURED)})\b", re.IGNORECASE)
 _FRESNO = (
     "The most rainfall recorded in a 24 hour period in Fresno is 3.5 inches. The record high "
     "temperature for Fresno is 115 °F."
@@ -283,6 +291,9 @@ _FRESNO = (
                 "115 °F"),
         Example(_FRESNO, "What is the most rainfall recorded in a 24 hour period in Fresno?",
                 "3.5 inches", refused=False),
+        # An adjective alone describes the thing, and asks for no measure.
+        Example("My sister has the older model, which holds only 1.2 litres.",
+                "How much does the older model hold?", "1.2 litres", refused=False),
     ],
 )  # fmt: skip
 def other_measure(facts: Facts) -> str | None:
@@ -293,7 +304,10 @@ def other_measure(facts: Facts) -> str | None:
     if measured is None or question.unit is not None:
         return None  # a unit the question names is S010's to judge
     stems = question_words(question.text).stems
-    asked = set().union(*(_MEASURED.get(word, set()) for word in stems))
+    asked = set().union(
+        *(_MEASURED.get(word, set()) for word in stems),
+        *(_HOW_MEASURED[how.lower()] for how in _HOW.findall(question.text)),
+    )
     if asked and measured not in asked:
         return f"the question asks for a {' or '.join(sorted(asked))}, and {measured} is not one"
     return None
