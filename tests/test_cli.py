@@ -161,7 +161,9 @@ def test_help_shows_no_type_for_a_flag(capsys, command: list[str]) -> None:
     assert "<bool>" not in shown
     assert re.search(r"--version|--json", shown)
     if command[0] == "ask":
-        assert re.search(r"--samples\s+-n\s+<int>", shown)  # an option with a value keeps it
+        # An option with a value shows it: by its declared name, or else by its type.
+        assert re.search(r"--samples\s+-n\s+N\b", shown)
+        assert re.search(r"--temperature\s+-t\s+<float>", shown)
 
 
 LONG_SOURCE = Path(__file__).parent / "data" / "squad_long.txt"

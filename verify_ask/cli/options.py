@@ -175,6 +175,7 @@ def _typer_option(field_: Any, how: Option, help: str | None) -> Any:
         envvar=envvar,
         show_default=how.show_default and not how.default_in_words,
         help=help or None,
+        metavar=how.metavar,  # "--samples N", as the README's option tables write it
     )
 
 
