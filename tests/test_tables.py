@@ -67,6 +67,11 @@ AGING = (
     "Total past due | 2,821 | 1,215 | 2,447 | 7,427\n\n"
     "Text:\nAging analysis of gross values by risk category at December 31, 2019\n"
 )
+# As Markdown writes a table: pipes framing each line, and a line that aligns the columns.
+MARKDOWN = (
+    "Results for the year.\n\n| | 2023 | 2022 |\n|---|---:|---:|\n"
+    "| Net sales | 2,184 | 2,013 |\n| Net income | 146 | 118 |\n"
+)
 PLAN_ASSETS = (
     "Table:\n"
     "FOR THE YEAR ENDED DECEMBER 31 | 2019 | 2018\n"
@@ -89,8 +94,11 @@ PLAN_ASSETS = (
          ["Gross carrying amount", "0 to 30 days past due", "30 June 2019", "$'000"]),
         # A units row has no label: its cells are the row's (empty) and the columns'.
         (RECEIVABLES, "'000", ["", "Current", "30 June 2019", "$'000"]),
+        (MARKDOWN, "2,013", ["Net sales", "2022"]),
+        (MARKDOWN, "146", ["Net income", "2023"]),
     ],
-    ids=["total-2019", "other-2018", "fixed-2017", "titles-with-numbers", "row-without-label"],
+    ids=["total-2019", "other-2018", "fixed-2017", "titles-with-numbers", "row-without-label",
+         "markdown-2022", "markdown-2023"],
 )  # fmt: skip
 def test_cell_labels_are_row_and_column(text: str, figure: str, labels: list[str]) -> None:
     assert TableIndex(text).labels_at(text.index(figure) + 1) == labels

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from verify_ask.text.source import Source
 
 _NUMBER = re.compile(r"\d")
+_FRAMED = re.compile(r"\s*\|.*\|\s*")
+_ALIGNMENT = re.compile(r"\s*\|?(?:\s*:?-{3,}:?\s*\|)+(?:\s*:?-{3,}:?\s*)?")
 # A cell that holds a figure and little else ("$ 1,452.4", "(23)", "7.5%"), not words with
 # numbers in them (">360", "1–90").
 _FIGURE = re.compile(
@@ -201,7 +203,9 @@ class TableIndex:
         return []
 
     def _add_block(self, lines: list[tuple[int, int]]) -> None:
-        rows = tuple(_Row(tuple(_split_cells(self.text, s, e))) for s, e in lines)
+        # A Markdown table opens and closes every line with a pipe, around no cell.
+        framed = all(_FRAMED.fullmatch(self.text, s, e) for s, e in lines)
+        rows = tuple(_Row(tuple(_split_cells(self.text, s, e, framed))) for s, e in lines)
         headers = []
         for index, row in enumerate(rows):
             label, *rest = [self.text[s:e].strip() for s, e in row.cells]
@@ -224,13 +228,16 @@ class TableIndex:
 
 
 def _table_runs(text: str) -> list[list[tuple[int, int]]]:
-    """Runs of two or more consecutive lines that contain a ``|``."""
+    """Runs of two or more consecutive lines that contain a ``|``; a Markdown table's
+    alignment line ("|---|---:|") holds no cells and is passed over."""
     runs: list[list[tuple[int, int]]] = []
     current: list[tuple[int, int]] = []
     position = 0
     for line in text.splitlines(keepends=True):
         start, end = position, position + len(line.rstrip("\r\n"))
         position += len(line)
+        if current and _ALIGNMENT.fullmatch(text, start, end):
+            continue
         if "|" in text[start:end]:
             current.append((start, end))
             continue
@@ -242,7 +249,10 @@ def _table_runs(text: str) -> list[list[tuple[int, int]]]:
     return runs
 
 
-def _split_cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
+def _split_cells(text: str, start: int, end: int, framed: bool = False) -> list[tuple[int, int]]:
+    if framed:  # "| Net sales | 2,184 |": the outer pipes frame the cells
+        start = text.index("|", start) + 1
+        end = text.rindex("|", start - 1, end)
     cells = []
     cell_start = start
     for position in range(start, end + 1):
