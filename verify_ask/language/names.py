@@ -9,6 +9,7 @@ next; the code "AS-201", which splits into two words) must not be refused for it
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from verify_ask.language.question import stem
@@ -198,19 +199,37 @@ def asked_names(question: str, in_text: TextNames) -> tuple[AskedName, ...]:
     )
 
 
-def another_name(asked: tuple[AskedName, ...], sentence: str) -> str | None:
+def another_name(
+    asked: tuple[AskedName, ...], sentence: str, near: Sequence[str] = ()
+) -> str | None:
     """A name the sentence writes in place of one the question asks about: the question's
     name of several words is written whole elsewhere in the text, and the sentence writes
     two or more of its words in another name ("the Academic Ranking of World Universities"
-    against "the University Ranking by Academic Performance")."""
+    against "the University Ranking by Academic Performance"), or, where none of the texts
+    ``near`` it (the sentence before, the value's other places) writes the question's, one
+    of its two words in the same place ("Storm Ophelia" against "Storm Elin")."""
     here = _full_names(sentence)
+    near_names = [name for text in near for name in _full_names(text)]
     for _, words, whole in asked:
         if not whole or any(_in_order(words, name) for _, name in here):
             continue
         for written, name in here:
             if len(set(words) & set(name)) >= 2:
                 return written
+            if _one_word_swapped(words, name) and not any(
+                _in_order(words, n) for _, n in near_names
+            ):
+                return written
     return None
+
+
+def _one_word_swapped(asked: tuple[str, ...], name: tuple[str, ...]) -> bool:
+    """Two names of two words, alike but for one word in the same place, and that word not
+    one of the same family ("Western European" is "Western Europe" written otherwise)."""
+    if not len(asked) == len(name) == 2:
+        return False
+    differ = [(a, b) for a, b in zip(asked, name, strict=True) if a != b]
+    return len(differ) == 1 and differ[0][0][:4] != differ[0][1][:4]
 
 
 def _in_order(asked: tuple[str, ...], name: tuple[str, ...]) -> bool:

@@ -146,6 +146,10 @@ _RANKINGS = (
     "2003. In 2014, Harvard topped the University Ranking by Academic Performance."
 )
 _SINCE = "Starting in what year has Harvard topped the Academic Rankings of World Universities?"
+_STORMS = (
+    "Storm Elin hit Ireland on 14 November 2023. Repairs will cost €30 million. The previous "
+    "storm of this strength, Storm Ophelia, killed three people."
+)
 
 
 @rule(
@@ -153,13 +157,22 @@ _SINCE = "Starting in what year has Harvard topped the Academic Rankings of Worl
     examples=[
         Example(_RANKINGS, _SINCE, "2014"),
         Example(_RANKINGS, _SINCE, "2003", refused=False),
+        # Two words, one swapped in the same place: another storm.
+        Example(_STORMS, "How many people did Storm Elin kill?", "three"),
+        Example(_STORMS, "How many people did Storm Ophelia kill?", "three", refused=False),
     ],
 )  # fmt: skip
 def names_another(facts: Facts) -> Outcome:
     """The best place's sentence names another of what the question names."""
-    sentence_start, sentence_end = facts.source.sentence_around(facts.best.start, facts.best.end)
+    source, text = facts.source, facts.index.text
+    sentence_start, sentence_end = source.sentence_around(facts.best.start, facts.best.end)
+    before_start, _ = source.sentence_around(max(0, sentence_start - 1), sentence_start)
+    # The sentence before, and the value's other places: where the question's name stands.
+    near = [text[before_start:sentence_start]] + [
+        text[slice(*source.sentence_around(m.start, m.end))] for m in facts.places
+    ]
     asked = facts.index.asked_names(facts.question)
-    other = another_name(asked, facts.index.text[sentence_start:sentence_end])
+    other = another_name(asked, text[sentence_start:sentence_end], near)
     if other is None:
         return None
     return facts.at_best(f"{facts.where}, but that sentence names {other!r} instead")
