@@ -10,11 +10,14 @@ made up."""
 
 from __future__ import annotations
 
+import re
+
 from verify_ask.language.lexicon import COMPLEMENT
 from verify_ask.language.places import measures, relations, times
 from verify_ask.language.places.index import TextPlace
 from verify_ask.language.question import negates
 from verify_ask.rules.facts import Facts
+from verify_ask.rules.figures import unit_of
 from verify_ask.rules.registry import Example, Outcome, rule
 
 _PARIS = (
@@ -734,6 +737,51 @@ def dated_otherwise(facts: Facts) -> str | None:
     told = facts.place.dated_otherwise
     if told is not None:
         return f"that sentence dates the question's event otherwise ({told!r})"
+    return None
+
+
+_GUIDANCE = "The company expects net sales of $2.3 billion to $2.35 billion in 2024."
+# "$2.3 billion to $2.35 billion", "10–15": two figures of one unit joined as a range; "from
+# 3 to 5" is a change, and "rose 12% to €1.36 billion" joins two units.
+_RANGE_JOIN = re.compile(r"\s*(?:to|–|—)\s*")
+_CHANGE_FROM = re.compile(
+    r"\b(?:from|by|(?:increas|decreas|ris|ros|fell|fall|grew|grow|climb|drop|gain|jump|declin"
+    r"|add|cut|up|down)\w*)\s*$",
+    re.IGNORECASE,
+)
+_ASKS_AN_END = re.compile(
+    r"\b(?:at (?:most|least)|up to|maximum|minimum|high(?:er)? end|low(?:er)? end|upper|lower"
+    r"|range|between)\b",
+    re.IGNORECASE,
+)
+
+
+@rule(
+    "S227", "range-end", "place", ["place.sentence", "question.text"],
+    examples=[
+        Example(_GUIDANCE, "What net sales does the company expect in 2024?", "$2.35 billion"),
+        Example(_GUIDANCE, "What is the upper end of the net sales the company expects?",
+                "$2.35 billion", refused=False),
+        Example("Net sales rose 12% to $2.1 billion.", "What were net sales?", "$2.1 billion",
+                refused=False),
+    ],
+)  # fmt: skip
+def range_end(facts: Facts) -> str | None:
+    """The figure is one end of a range ("$2.3 billion to $2.35 billion"), and the question
+    asks for no end of it."""
+    place = _in_text(facts)
+    if place is None or facts.kind != "number" or _ASKS_AN_END.search(facts.question.text):
+        return None  # a span of years is S203's
+    best, text = facts.best, facts.index.text
+    for other in facts.index.figures_beside(best.start, best.end):
+        first, last = (other, best) if other.end <= best.start else (best, other)
+        if first is last or not _RANGE_JOIN.fullmatch(text, first.end, last.start):
+            continue
+        if _CHANGE_FROM.search(text, max(0, first.start - 14), first.start):
+            continue
+        if unit_of(first.value) != unit_of(last.value):
+            continue
+        return f"it is one end of the range {text[first.start : last.end]!r}"
     return None
 
 
