@@ -910,7 +910,7 @@ REFUGE = (
          "gives 'Obersee' as one of what the figure counts"),
         (UNITS, "How many academic units make up the University?", "eleven", None),
         (UNITS, "How many academic units make up Radcliffe?", "eleven", "'Radcliffe'"),
-        (REGATTA, "How many people watch the Harvard–Yale Regatta?", "30,000", None),
+        (REGATTA, "How many people watch the Harvard–Yale Regatta?", "30,000–35,000", None),
         (PARIS, "How many people lived in Paris at the start of the Black Death?", "100,000",
          None),
         (PARIS, "How many people lived in Egypt at the start of the Black Death?", "100,000",

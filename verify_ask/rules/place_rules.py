@@ -744,6 +744,7 @@ _GUIDANCE = "The company expects net sales of $2.3 billion to $2.35 billion in 2
 # "$2.3 billion to $2.35 billion", "10–15": two figures of one unit joined as a range; "from
 # 3 to 5" is a change, and "rose 12% to €1.36 billion" joins two units.
 _RANGE_JOIN = re.compile(r"\s*(?:to|–|—)\s*")
+_WRITES_RANGE = re.compile(r"\d\s*(?:\w+\s+)?(?:to|–|—|-)\s*[$€£¥]?\d|\bbetween\b", re.I)
 _CHANGE_FROM = re.compile(
     r"\b(?:from|by|(?:increas|decreas|ris|ros|fell|fall|grew|grow|climb|drop|gain|jump|declin"
     r"|add|cut|up|down)\w*)\s*$",
@@ -772,6 +773,8 @@ def range_end(facts: Facts) -> str | None:
     place = _in_text(facts)
     if place is None or facts.kind != "number" or _ASKS_AN_END.search(facts.question.text):
         return None  # a span of years is S203's
+    if any(_WRITES_RANGE.search(sample.text) for sample in facts.candidate.samples):
+        return None  # the model answered with the range ("10 to 15"), read as its first end
     best, text = facts.best, facts.index.text
     for other in facts.index.figures_beside(best.start, best.end):
         first, last = (other, best) if other.end <= best.start else (best, other)
