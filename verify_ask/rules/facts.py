@@ -7,7 +7,6 @@ rank the places are read only after them."""
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -155,12 +154,13 @@ class Facts:
             if not self.index.may_answer(question, mention.start):
                 continue
             place = self._place_of(mention)
+            if best is not None and place.score <= best.place.score:
+                continue  # the filters below cost more than the score
             if place.counts is not None or place.other_time is not None or place.dated_otherwise:
                 continue
             if place.missing_names and not self._reads_beside(mention):
                 continue  # a figure told of another name than the question's answers nothing
-            if best is None or place.score > best.place.score:
-                best = Placed(place, mention)
+            best = Placed(place, mention)
         return best
 
     @cached_property
@@ -175,10 +175,8 @@ class Facts:
     def _reads_beside(self, mention: Mention) -> bool:
         """Whether ``mention`` stands in the value's sentence or the one before, whose words
         the value's place reads as its own too: there they may be the other figure's."""
-        starts = self.source.sentence_starts
-        here = bisect.bisect_right(starts, self.best.start) - 1
-        there = bisect.bisect_right(starts, mention.start) - 1
-        return here - 1 <= there <= here
+        here = self.source.sentence_index(self.best.start)
+        return here - 1 <= self.source.sentence_index(mention.start) <= here
 
     def at_best(self, detail: str) -> Refusal:
         """A refusal reported at the value's best place, with its score and evidence."""

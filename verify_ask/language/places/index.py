@@ -505,14 +505,18 @@ class PlaceIndex(NameIndex):
         order, itself among them."""
         sentence_start, sentence_end = self.source.sentence_around(start, end)
         kind = self._kind_at(start, end)
+        mentions, starts = self.source.mentions, self._mention_starts
+        first = bisect.bisect_left(starts, sentence_start)
+        last = bisect.bisect_left(starts, sentence_end)
         return sorted(
-            (
-                m
-                for m in self.source.mentions
-                if sentence_start <= m.start and m.end <= sentence_end and m.value.kind == kind
-            ),
+            (m for m in mentions[first:last] if m.end <= sentence_end and m.value.kind == kind),
             key=lambda m: m.start,
         )
+
+    @cached_property
+    def _mention_starts(self) -> list[int]:
+        """Where each of the source's mentions starts: the scanner gives them in text order."""
+        return [m.start for m in self.source.mentions]
 
     @cached_property
     def _respectively(self) -> frozenset[int]:
@@ -550,10 +554,13 @@ class PlaceIndex(NameIndex):
         )
 
     def _kind_at(self, start: int, end: int) -> str | None:
-        return next(
-            (m.value.kind for m in self.source.mentions if m.start == start and m.end == end),
-            None,
-        )
+        mentions = self.source.mentions
+        for mention in mentions[bisect.bisect_left(self._mention_starts, start) :]:
+            if mention.start != start:
+                break
+            if mention.end == end:
+                return mention.value.kind
+        return None
 
     def _another_between(self, index: int, first: int, last: int, kind: str | None) -> bool:
         """Whether another figure of ``kind`` stands between the word at ``index`` and the
