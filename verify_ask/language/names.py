@@ -9,7 +9,7 @@ next; the code "AS-201", which splits into two words) must not be refused for it
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable
 from functools import lru_cache
 
 from verify_ask.language.question import stem
@@ -200,7 +200,7 @@ def asked_names(question: str, in_text: TextNames) -> tuple[AskedName, ...]:
 
 
 def another_name(
-    asked: tuple[AskedName, ...], sentence: str, near: Sequence[str] = ()
+    asked: tuple[AskedName, ...], sentence: str, near: Iterable[str] = ()
 ) -> str | None:
     """A name the sentence writes in place of one the question asks about: the question's
     name of several words is written whole elsewhere in the text, and the sentence writes
@@ -209,17 +209,18 @@ def another_name(
     ``near`` it (the sentence before, the value's other places) writes the question's, one
     of its two words in the same place ("Storm Ophelia" against "Storm Elin")."""
     here = _full_names(sentence)
-    near_names = [name for text in near for name in _full_names(text)]
+    near_names: list[tuple[str, ...]] | None = None  # read only when a word is swapped
     for _, words, whole in asked:
         if not whole or any(_in_order(words, name) for _, name in here):
             continue
         for written, name in here:
             if len(set(words) & set(name)) >= 2:
                 return written
-            if _one_word_swapped(words, name) and not any(
-                _in_order(words, n) for _, n in near_names
-            ):
-                return written
+            if _one_word_swapped(words, name):
+                if near_names is None:
+                    near_names = [found for text in near for _, found in _full_names(text)]
+                if not any(_in_order(words, found) for found in near_names):
+                    return written
     return None
 
 

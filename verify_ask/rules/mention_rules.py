@@ -166,13 +166,14 @@ def names_another(facts: Facts) -> Outcome:
     """The best place's sentence names another of what the question names."""
     source, text = facts.source, facts.index.text
     sentence_start, sentence_end = source.sentence_around(facts.best.start, facts.best.end)
-    before_start, _ = source.sentence_around(max(0, sentence_start - 1), sentence_start)
-    # The sentence before, and the value's other places: where the question's name stands.
-    near = [text[before_start:sentence_start]] + [
-        text[slice(*source.sentence_around(m.start, m.end))] for m in facts.places
-    ]
+    here = source.sentence_index(sentence_start)
+    # Where else the question's name may stand: the sentence before, the value's other places.
+    spans = [source.sentences[here - 1]] if here else []
+    spans += [source.sentence_around(m.start, m.end) for m in facts.places]
     asked = facts.index.asked_names(facts.question)
-    other = another_name(asked, text[sentence_start:sentence_end], near)
+    other = another_name(
+        asked, text[sentence_start:sentence_end], (text[start:end] for start, end in spans)
+    )
     if other is None:
         return None
     return facts.at_best(f"{facts.where}, but that sentence names {other!r} instead")

@@ -149,13 +149,14 @@ def part_of_the_row_total(question: Question, columns: tuple[str, list[str]] | N
 
 # "opened 12 new stores", "hired 300 more staff": a figure that counts new ones is a change,
 # which answers no question about how many there are ("How many stores does it have?").
-_ADDED = re.compile(r"\s*(?:new|additional|more|extra|further)\b", re.IGNORECASE)
+_ADDED_WORDS = r"\b(?:new|additional|more|extra|further)\b"
+_ADDED = re.compile(rf"\s*{_ADDED_WORDS}", re.IGNORECASE)
+_ASKS_ADDED = re.compile(_ADDED_WORDS, re.IGNORECASE)
 _ASKS_LEVEL = re.compile(
     r"\b(?:do|does|did)\s+(?:[\w'&.-]+\s+){1,4}?(?:have|own|operate|employ|run)\b"
     r"|\b(?:are|were)\s+there\b",
     re.IGNORECASE,
 )
-_ASKS_ADDED = re.compile(r"\b(?:new|additional|more|extra|further)\b", re.IGNORECASE)
 
 
 def counts_added(question: Question, after: str) -> bool:

@@ -129,11 +129,15 @@ _OPENING_TIME = re.compile(
 )
 
 
+# The words that set one figure against another's time: "compared with 3.7 million", "a
+# year earlier".
+_COMPARED = r"compared (?:with|to)|against|versus"
+_A_YEAR_EARLIER = r"a year (?:earlier|before|ago)|the year before"
 # "In 2019, sales were $5.2 million, compared with $4.1 million": the clause that compares
 # gives its figure for another time than the opening phrase's.
 _COMPARES_TIMES = re.compile(
-    r"\b(?:compared (?:with|to)|up from|down from|against|versus|vs\b|prior|previous"
-    r"|preceding|a year (?:earlier|before|ago)|last year|the year before)",
+    rf"\b(?:{_COMPARED}|up from|down from|vs\b|prior|previous|preceding|{_A_YEAR_EARLIER}"
+    r"|last year)",
     re.IGNORECASE,
 )
 
@@ -153,8 +157,8 @@ def dated_by_opening(sentence: str, clause: str, clause_start: int) -> str | Non
 
 # "a year earlier", "the prior year": the period before the one a sentence reports.
 _YEAR_BEFORE = re.compile(
-    r"\b(?:a year (?:earlier|before|ago)|the year before|(?:the )?(?:previous|prior|preceding)"
-    r"(?: fiscal| financial)? year|prior[- ]year)\b",
+    rf"\b(?:{_A_YEAR_EARLIER}|(?:the )?(?:previous|prior|preceding)(?: fiscal| financial)? year"
+    r"|prior[- ]year)\b",
     re.IGNORECASE,
 )
 # A question that asks for the earlier of two: "a year earlier", "the previous dividend",
@@ -164,7 +168,7 @@ _ASKS_EARLIER = re.compile(
 )
 # "fell to €88 million from €97 million", "compared with 3.7 million": the figure a change
 # is measured from, which is the earlier period's.
-_FROM = r"\b(?:from|compared (?:with|to)|against|versus|vs\.?)"
+_FROM = rf"\b(?:from|{_COMPARED}|vs\.?)"
 _FROM_HERE = re.compile(rf"{_FROM}\s*$", re.IGNORECASE)
 _FROM_A_FIGURE = re.compile(rf"{_FROM}\s+[-$€£¥(]?\d", re.IGNORECASE)
 
