@@ -454,6 +454,16 @@ _CONTAINERS = (
 )
 
 
+_TAX_RATE = "The residential tax rate will rise from $14.82 to $15.21 per $1,000 of value."
+_BACKLOG = "The order backlog stood at a record $5.9 billion, up from $5.1 billion."
+_CENSUS = "The town's population, 23,400 at the 2020 census, is estimated at 24,150 this year."
+_SHELTER = "The centre, reopened on Thursday, housed 640 people on Wednesday night."
+_BACKLOG_DATED = (
+    "The order backlog stood at $5.9 billion at quarter-end, up from $5.1 billion at the end "
+    "of 2023."
+)
+
+
 @rule(
     "S217", "other-time", "place", ["place.other_time"],
     examples=[
@@ -482,6 +492,27 @@ _CONTAINERS = (
                 refused=False),
         Example("The board approved a quarterly dividend of $0.28, up from $0.25.",
                 "What was the previous quarterly dividend?", "$0.28"),
+        # Where a change starts is the level before it.
+        Example(_TAX_RATE, "What will the new residential tax rate be?", "$14.82"),
+        Example(_TAX_RATE, "What will the new residential tax rate be?", "$15.21",
+                refused=False),
+        Example(_TAX_RATE, "What was the residential tax rate before the rise?", "$14.82",
+                refused=False),
+        Example(_BACKLOG, "How big was the order backlog?", "$5.1 billion"),
+        Example(_BACKLOG, "How big was the order backlog?", "$5.9 billion", refused=False),
+        # A day of the week, or a month, is a time as a year is.
+        Example(_SHELTER, "How many people stayed at the centre on Thursday night?", "640"),
+        Example(_SHELTER, "How many people stayed at the centre on Wednesday night?", "640",
+                refused=False),
+        # Asked about this year, a figure dated to another is not its.
+        Example(_CENSUS, "What is the town's estimated population this year?", "23,400"),
+        Example(_CENSUS, "What is the town's estimated population this year?", "24,150",
+                refused=False),
+        # The year asked dates the figure the sentence compares with.
+        Example(_BACKLOG_DATED, "What was the order backlog at the end of 2023?",
+                "$5.9 billion"),
+        Example(_BACKLOG_DATED, "What was the order backlog at the end of 2023?",
+                "$5.1 billion", refused=False),
     ],
 )  # fmt: skip
 def other_time(facts: Facts) -> str | None:

@@ -411,14 +411,29 @@ class TextPlace(Place):
         if opener is not None:
             clause = f"{opener} {clause}"
         sentence_start = self.sentence[0]
-        return self._index._other_time(
-            self._question, self.end, self._given_for, clause
-        ) or times.year_before(
-            self._question,
-            self.sentence_text,
-            (self.start - sentence_start, self.end - sentence_start),
-            (self.clause[0] - sentence_start, self.clause[1] - sentence_start),
+        figure = (self.start - sentence_start, self.end - sentence_start)
+        return (
+            self._index._other_time(self._question, self.end, self._given_for, clause)
+            or times.year_before(
+                self._question,
+                self.sentence_text,
+                figure,
+                (self.clause[0] - sentence_start, self.clause[1] - sentence_start),
+            )
+            or times.change_start(self._question, self.sentence_text, figure, self._alike)
         )
+
+    def _alike(self) -> list[tuple[int, int]]:
+        """The sentence's other figures of this one's kind and unit, as spans of it."""
+        beside = self._index.figures_beside(self.start, self.end)
+        own = [m for m in beside if (m.start, m.end) == (self.start, self.end)]
+        unit = getattr(own[0].value, "unit", None) if own else None
+        offset = self.sentence[0]
+        return [
+            (m.start - offset, m.end - offset)
+            for m in beside
+            if m not in own and getattr(m.value, "unit", None) == unit
+        ]
 
 
 class PlaceIndex(NameIndex):
@@ -550,6 +565,7 @@ class PlaceIndex(NameIndex):
         return (
             times.before_bracketed_year(question, self.text[end : end + _BRACKET_REACH])
             or times.other_year(question, clause)
+            or times.other_day(question, clause)
             or times.earlier(question, clause)
         )
 

@@ -4,6 +4,7 @@ the moment ("at the start"), the end of a span of years, and a lifespan's birth 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from verify_ask.language.lexicon import YEAR
 from verify_ask.language.question import Question
@@ -119,6 +120,24 @@ def other_year(question: Question, clause: str) -> str | None:
     return spans[0].group() if spans and not asked & set(alone) else None
 
 
+_DAYS = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
+_DAY = re.compile(rf"\b(?:{'|'.join(_DAYS)})\b")
+_MONTH = re.compile(rf"\b(?:{'|'.join(vocabulary.MONTH_NAMES)})\b")
+
+
+def other_day(question: Question, clause: str) -> str | None:
+    """The day of the week, or the month, a figure's clause names when the question asks
+    about one other ("on Thursday night": "housed 640 people on Wednesday night")."""
+    if question.expects == "date":
+        return None
+    for named in (_DAY, _MONTH):
+        asked = set(named.findall(question.text))
+        said = named.findall(clause)
+        if len(asked) == 1 and said and not asked & set(said):
+            return said[0]
+    return None
+
+
 # "In 2010, the company had 500 staff", "During the 1990s, ...": a time phrase that opens the
 # sentence, set off by a comma, gives every clause after it for that time. "Since 2010" and
 # "after 2010" give a span that may hold the asked year, so they date nothing here.
@@ -161,6 +180,7 @@ _YEAR_BEFORE = re.compile(
     r"|prior[- ]year)\b",
     re.IGNORECASE,
 )
+_THIS_YEAR = re.compile(r"\bthis year\b", re.IGNORECASE)
 # A question that asks for the earlier of two: "a year earlier", "the previous dividend",
 # "the prior quarter" ("prior to 1932" is a time before a date, not the earlier figure).
 _ASKS_EARLIER = re.compile(
@@ -198,10 +218,62 @@ def year_before(
         others = f"{sentence[:start]} {sentence[end:]}"
         reports_another = _YEAR_BEFORE.search(rest) or _FROM_A_FIGURE.search(others)
         return "the period its sentence reports" if reports_another else None
-    if len(asked) != 1 or not _YEAR_BEFORE.search(own) or YEAR.search(own):
+    if not asked and _THIS_YEAR.search(question.text) and _THIS_YEAR.search(rest):
+        # "23,400 at the 2020 census, is estimated at 24,150 this year": asked about this
+        # year, a figure its clause dates to another year is not its.
+        dated = vocabulary.years_in(own)
+        return dated[0] if dated and not _THIS_YEAR.search(own) else None
+    if len(asked) != 1 or YEAR.search(own):
         return None
     (year,) = asked
+    if not _YEAR_BEFORE.search(own):
+        # "$5.9 billion at quarter-end, up from $5.1 billion at the end of 2023": the year
+        # asked dates the figure the sentence compares with, not this one.
+        after = sentence[clause_end:]
+        compared = _FROM_A_FIGURE.search(after)
+        if compared and year in vocabulary.years_in(after[compared.start():]) and (
+            year not in vocabulary.years_in(sentence[:clause_start])
+        ):
+            return f"another time than {year}"
+        return None
     return f"the year before {year}" if year in vocabulary.years_in(rest) else None
+
+
+# A question that asks where a change started: "the previous rate", "originally".
+_ASKS_THE_START = re.compile(
+    r"\b(?:previous(?:ly)?|preceding|prior|before|originally|initially|at first|formerly|former"
+    r"|old|used to|start(?:ed|ing)?|began|begin|from|earlier)\b",
+    re.IGNORECASE,
+)
+_FROM_JUST_BEFORE = re.compile(r"\bfrom\s*$", re.IGNORECASE)
+_CHANGE_TO = re.compile(r"\s*(?:to|–|—)\s*")
+
+
+def change_start(
+    question: Question,
+    sentence: str,
+    figure: tuple[int, int],
+    alike: Callable[[], list[tuple[int, int]]],
+) -> str | None:
+    """The level a figure gives before a change, when the question asks about no earlier
+    time and names no year: "will rise from $14.82 to $15.21", "$5.9 billion, up from $5.1
+    billion". ``figure`` and what ``alike`` returns, the sentence's other figures of its
+    kind and unit in text order, are spans of ``sentence``."""
+    if question.expects == "date" or question.wants_arithmetic:
+        return None
+    if _ASKS_THE_START.search(question.text) or vocabulary.years_in(question.text):
+        return None  # a year asked is read as a year (other_year)
+    start, end = figure
+    if not _FROM_JUST_BEFORE.search(sentence, max(0, start - 12), start):
+        return None
+    others = alike()
+    after = next((span for span in others if span[0] >= end), None)
+    if after is not None and _CHANGE_TO.fullmatch(sentence, end, after[0]):
+        return f"the level before the change to {sentence[after[0]:after[1]]!r}"
+    before = [span for span in others if span[1] <= start]
+    if before and start - before[-1][1] <= 20:
+        return f"the level before the change to {sentence[before[-1][0]:before[-1][1]]!r}"
+    return None
 
 
 def one_of_years(question: Question, labels: list[str]) -> bool:
