@@ -235,6 +235,40 @@ def measure_for_count(facts: Facts) -> str | None:
     return None
 
 
+_PRICES = (
+    "The vacuum costs $449.99. It goes on sale in the US in April and in the UK in May at £399."
+)
+# A region's revenue is reported in the reporter's currency.
+_REGION = "Revenue from the UK was $83.2 million in 2019."
+# A price is asked in a market ("the US price", "cost in the UK"), in whose currency it is
+# set.
+_PRICE = re.compile(r"\b(?:prices?|priced|costs?|retails?|sells?|sold|selling|rrp|msrp)\b",
+                    re.IGNORECASE)
+_MARKETS = {
+    "USD": r"US|U\.S\.|USA|America|American|United States",
+    "GBP": r"UK|U\.K\.|Britain|British|United Kingdom",
+    "EUR": r"Europe|European|EU|eurozone|euro area|Germany|German|France|French|Italy|Italian"
+    r"|Spain|Spanish|Ireland|Irish|Netherlands|Dutch",
+    "JPY": r"Japan|Japanese",
+    "CAD": r"Canada|Canadian",
+    "AUD": r"Australia|Australian",
+    "INR": r"India|Indian",
+    "CNY": r"China|Chinese",
+    "CHF": r"Switzerland|Swiss",
+}
+_MARKET = {code: re.compile(rf"\b(?:{names})(?![\w.])") for code, names in _MARKETS.items()}
+_DOLLARS_TOO = frozenset({"CAD", "AUD"})
+"""Markets whose prices a text may write with a bare "$", which reads as US dollars."""
+
+
+def _market_currency(question: Question) -> str | None:
+    """The currency of the one market a question asks a price in ("the US price": USD)."""
+    if not _PRICE.search(question.text):
+        return None
+    markets = [code for code, named in _MARKET.items() if named.search(question.text)]
+    return markets[0] if len(markets) == 1 else None
+
+
 _DUST = "The dust travels 1,600 miles (2,600 km) over the Atlantic Ocean."
 
 
@@ -244,13 +278,24 @@ _DUST = "The dust travels 1,600 miles (2,600 km) over the Atlantic Ocean."
         Example(_DUST, "How many miles does the dust travel over the Atlantic Ocean?", "2,600 km"),
         Example(_DUST, "How many miles does the dust travel over the Atlantic Ocean?",
                 "1,600 miles", refused=False),
+        # A price asked in a market is in its currency.
+        Example(_PRICES, "What is the US price of the vacuum?", "£399"),
+        Example(_PRICES, "What is the US price of the vacuum?", "$449.99", refused=False),
+        Example(_PRICES, "How much does the vacuum cost in the UK?", "£399", refused=False),
+        Example(_REGION, "What is the revenue from the UK in 2019?", "$83.2 million",
+                refused=False),
     ],
 )  # fmt: skip
 def other_unit(facts: Facts) -> str | None:
-    """The question names a unit, and the value is in another."""
-    wanted, unit = facts.question.unit, unit_of(facts.value)
+    """The question names a unit (or a market, whose currency a price is in), and the value
+    is in another."""
+    question, unit = facts.question, unit_of(facts.value)
+    wanted = question.unit
     if wanted and unit not in (None, wanted):
         return f"the question asks in {wanted}, not {unit}"
+    market = _market_currency(question) if unit in CURRENCIES and not wanted else None
+    if market is not None and unit != market and not (unit == "USD" and market in _DOLLARS_TOO):
+        return f"the question asks a price in {market}, not {unit}"
     return None
 
 
