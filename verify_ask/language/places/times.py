@@ -241,8 +241,8 @@ def year_before(
 
 # A question that asks where a change started: "the previous rate", "originally".
 _ASKS_THE_START = re.compile(
-    r"\b(?:previous(?:ly)?|preceding|prior|before|originally|initially|at first|formerly|former"
-    r"|old|used to|start(?:ed|ing)?|began|begin|from|earlier)\b",
+    r"\b(?:previous(?:ly)?|preceding|prior|before|original(?:ly)?|initial(?:ly)?|at first"
+    r"|former(?:ly)?|old|used to|start(?:ed|ing)?|began|begin(?:ning)?|outset|from|earlier)\b",
     re.IGNORECASE,
 )
 _FROM_JUST_BEFORE = re.compile(r"\bfrom\s*$", re.IGNORECASE)
