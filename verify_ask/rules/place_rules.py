@@ -247,6 +247,13 @@ def missing_relation(facts: Facts) -> str | None:
 _RHINE = "Between Emmérich and Cleves the Rhine is 400 m wide."
 
 
+_RELEASE = (
+    "BERGEN, 24 October 2024 -- Halvorsen Marine Systems ASA today reported its results.\n\n"
+    "(in millions) | Q3 2024 | Q3 2023\nRevenue | 1,204.5 | 1,087.2\n\n"
+    "The company raised its guidance for the year."
+)
+
+
 @rule(
     "S210", "missing-names", "place", ["place.missing_names"],
     examples=[
@@ -257,6 +264,11 @@ _RHINE = "Between Emmérich and Cleves the Rhine is 400 m wide."
         Example("Lumen Foods is a maker of frozen meals. It sold 120,000 bowls in 2023. "
                 "In 2022 the company opened a plant in Porto.",
                 "When did Lumen Foods open its plant in Porto?", "2022", refused=False),
+        # A press release names its company once, then calls it "the company".
+        Example(_RELEASE, "How much revenue did Halvorsen Marine Systems report in Q3 2024?",
+                "1,204.5", refused=False),
+        Example(_RELEASE.replace("The company", "Solberg"),
+                "How much revenue did Halvorsen Marine Systems report in Q3 2024?", "1,204.5"),
         # A one-letter name is a name: "Y genomes" are not the genomes of another people.
         Example("In 2009 a study of Kaliningrad genomes was published. A study of Y genomes "
                 "followed in 2011.", "When was the study of Y genomes published?", "2009"),

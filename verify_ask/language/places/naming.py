@@ -45,6 +45,11 @@ eight or nine ("emmrich"/"emmerich" 93; not "austria"/"australia" 87.5, "obersee
 MISSPELLED_LETTERS = 1
 """A name this long may also differ from the text's word by this many letters wrong, missing,
 added or swapped ("primier"/"premier" 85.7, "theatr"/"theater"), whatever the ratio."""
+_THE_COMPANY = re.compile(r"\b[Tt]he (?:company|group|firm)(?:'s)?\b")
+_COMPANY_NAME = re.compile(
+    r"((?:[A-Z][\w&'-]*\s+){1,5})(?:Inc|Corp|Corporation|Ltd|Limited|plc|PLC|ASA|AG|SA|NV|LLC"
+    r"|SE|Group|Holdings)\b\.?"
+)
 _PRONOUNS = frozenset("he she his her it its they their".split())
 
 
@@ -142,7 +147,18 @@ class NameIndex(TextIndex):
             len(found) >= TOPIC_SENTENCES
             or (0 in found and len(found) >= 2)
             or (0 in found and self._goes_on_about(name, 1))
+            or (0 in found and any(same_stem(stem(w.lower()), name) for w in self._company))
         )
+
+    @cached_property
+    def _company(self) -> list[str]:
+        """The words of the company a press release opens with ("Halvorsen Marine Systems
+        ASA today reported") when it speaks of "the company" after: it names it once."""
+        sentences = self.source.sentences
+        if len(sentences) < 2 or not _THE_COMPANY.search(self.text, sentences[1][0]):
+            return []
+        found = _COMPANY_NAME.search(self.text, *sentences[0])
+        return found.group(1).split() if found else []
 
     def _name_here(self, question: Question, name: str, here: int) -> bool:
         """Whether a name stands in sentence ``here`` or the one before, however written
