@@ -109,6 +109,11 @@ class DateValue:
 Value = Union[Quantity, DateValue]
 
 
+def unit_of(value: Value) -> str | None:
+    """A quantity's unit ("USD", "%", "km"); None for a bare figure or a date."""
+    return value.unit if isinstance(value, Quantity) else None
+
+
 def same_value(a: Value, b: Value) -> bool:
     """True when two values are the same answer and may vote together.
 

@@ -10,7 +10,7 @@ from verify_ask.text.normalize import Mention, find_values
 from verify_ask.text.normalize.units import CURRENCY_CODES, currency_code, unit_token
 from verify_ask.text.source import Source
 from verify_ask.text.vocabulary import CURRENCY_SYMBOLS
-from verify_ask.values import DateValue, Quantity, Value, consistent_date, same_value
+from verify_ask.values import DateValue, Quantity, Value, consistent_date, same_value, unit_of
 
 CURRENCIES = frozenset(CURRENCY_CODES.values()) | frozenset(CURRENCY_SYMBOLS.values())
 
@@ -72,10 +72,6 @@ def occurs_scaled(candidate: Value, mention: Mention, source: Source) -> bool:
         for form in forms
         if form != mention.value.number
     )
-
-
-def unit_of(value: Value) -> str | None:
-    return value.unit if isinstance(value, Quantity) else None
 
 
 def counts_things(question: Question) -> bool:

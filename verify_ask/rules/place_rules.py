@@ -11,16 +11,14 @@ made up."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
 
 from verify_ask.language.lexicon import COMPLEMENT
 from verify_ask.language.places import measures, relations, times
 from verify_ask.language.places.index import TextPlace
 from verify_ask.language.question import negates
 from verify_ask.rules.facts import Facts
-from verify_ask.rules.figures import unit_of
 from verify_ask.rules.registry import Example, Outcome, rule
-from verify_ask.text.normalize import Mention, find_values
+from verify_ask.text.normalize import find_values
 
 _PARIS = (
     "The Black Death reached Egypt in 1347, and Europe a year later. Half of Paris's "
@@ -786,9 +784,6 @@ def dated_otherwise(facts: Facts) -> str | None:
 
 
 _GUIDANCE = "The company expects net sales of $2.3 billion to $2.35 billion in 2024."
-# "$2.3 billion to $2.35 billion", "10–15": two figures of one unit joined as a range; "from
-# 3 to 5" is a change, and "rose 12% to €1.36 billion" joins two units.
-_RANGE_JOIN = re.compile(r"\s*(?:to|–|—)\s*")
 _ASKS_AN_END = re.compile(
     r"\b(?:at (?:most|least)|up to|maximum|minimum|high(?:er)? end|low(?:er)? end|upper|lower"
     r"|range|between)\b",
@@ -813,10 +808,10 @@ def range_end(facts: Facts) -> str | None:
     if place is None or facts.kind != "number" or _ASKS_AN_END.search(facts.question.text):
         return None  # a span of years is S203's
     for sample in facts.candidate.samples:
-        if any(_ranges(sample.text, find_values(sample.text))):
+        if any(measures.joined(sample.text, find_values(sample.text))):
             return None  # the model answered with the range ("10 to 15"), read as its first end
     best, text = facts.best, facts.index.text
-    for first, last in _ranges(text, facts.index.figures_beside(best.start, best.end)):
+    for first, last in measures.joined(text, facts.index.figures_beside(best.start, best.end)):
         if best not in (first, last):
             continue
         before = facts.index.place(facts.question, first.start, first.end).words_before
@@ -824,17 +819,6 @@ def range_end(facts: Facts) -> str | None:
             continue  # "from 3 to 5", "increased $273 million to $4,277 million": a change
         return f"it is one end of the range {text[first.start : last.end]!r}"
     return None
-
-
-def _ranges(text: str, figures: Sequence[Mention]) -> Iterator[tuple[Mention, Mention]]:
-    """Two figures in a row, of one kind and unit, joined as a range ("10 to 15")."""
-    for first, last in zip(figures, figures[1:], strict=False):
-        if (
-            first.value.kind == last.value.kind
-            and unit_of(first.value) == unit_of(last.value)
-            and _RANGE_JOIN.fullmatch(text, first.end, last.start)
-        ):
-            yield first, last
 
 
 def _in_text(facts: Facts) -> TextPlace | None:

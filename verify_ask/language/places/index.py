@@ -414,26 +414,26 @@ class TextPlace(Place):
         figure = (self.start - sentence_start, self.end - sentence_start)
         return (
             self._index._other_time(self._question, self.end, self._given_for, clause)
-            or times.year_before(
+            or times.compared_periods(
                 self._question,
                 self.sentence_text,
                 figure,
                 (self.clause[0] - sentence_start, self.clause[1] - sentence_start),
             )
-            or times.change_start(self._question, self.sentence_text, figure, self._alike)
+            or self._change_start()
         )
 
-    def _alike(self) -> list[tuple[int, int]]:
-        """The sentence's other figures of this one's kind and unit, as spans of it."""
+    def _change_start(self) -> str | None:
+        """The level before a change the figure starts ("rise from $14.82 to $15.21"), when
+        the question asks for the level after it."""
+        if self.words_before[-1:] != ["from"]:
+            return None
+        if not times.asks_where_a_change_ends(self._question):
+            return None
         beside = self._index.figures_beside(self.start, self.end)
-        own = [m for m in beside if (m.start, m.end) == (self.start, self.end)]
-        unit = getattr(own[0].value, "unit", None) if own else None
-        offset = self.sentence[0]
-        return [
-            (m.start - offset, m.end - offset)
-            for m in beside
-            if m not in own and getattr(m.value, "unit", None) == unit
-        ]
+        own = next((m for m in beside if (m.start, m.end) == (self.start, self.end)), None)
+        to = None if own is None else measures.change_runs_to(self._index.text, beside, own)
+        return None if to is None else f"the level before the change to {to.surface!r}"
 
 
 class PlaceIndex(NameIndex):

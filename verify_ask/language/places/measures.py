@@ -5,7 +5,7 @@ a change, and the words that state a derivation."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 
 from verify_ask.language.lexicon import CHANGE_VERBS, STOPWORDS, TOTAL_WORDS, YEAR
 from verify_ask.language.places.words import (
@@ -17,7 +17,9 @@ from verify_ask.language.places.words import (
     same_stem,
 )
 from verify_ask.language.question import Question, stem, stems_of
+from verify_ask.text.normalize import Mention
 from verify_ask.text.normalize.units import unit_token
+from verify_ask.values import unit_of
 
 
 def states_derivation(stems: Iterable[str], question: Question) -> bool:
@@ -167,6 +169,39 @@ def counts_added(question: Question, after: str) -> bool:
         and not _ASKS_ADDED.search(question.text)
         and _ADDED.match(after)
     )
+
+
+# "$2.3 billion to $2.35 billion", "10–15", "from $14.82 to $15.21": two figures of one kind
+# and unit joined, as a range or a change; "rose 12% to €1.36 billion" joins two units.
+_JOIN = re.compile(r"\s*(?:to|–|—)\s*")
+_UP_FROM_REACH = 20
+"""Characters between a figure and the one it changed from ("$5.9 billion, up from $5.1")."""
+
+
+def joined(text: str, figures: Sequence[Mention]) -> Iterator[tuple[Mention, Mention]]:
+    """Two figures in a row of ``figures`` (in text order), of one kind and unit, joined by
+    "to" or a dash ("10 to 15", "from 3 to 5")."""
+    for first, last in zip(figures, figures[1:], strict=False):
+        if (
+            first.value.kind == last.value.kind
+            and unit_of(first.value) == unit_of(last.value)
+            and _JOIN.fullmatch(text, first.end, last.start)
+        ):
+            yield first, last
+
+
+def change_runs_to(text: str, figures: Sequence[Mention], start: Mention) -> Mention | None:
+    """The figure a change from ``start`` runs to, ``start`` standing after "from": the one
+    it is joined to ("from $14.82 to $15.21"), or the one just before it ("$5.9 billion, up
+    from $5.1 billion"). ``figures`` are its sentence's, in text order."""
+    after = next((last for first, last in joined(text, figures) if first is start), None)
+    if after is not None:
+        return after
+    unit = unit_of(start.value)
+    before = [m for m in figures if m.end <= start.start and unit_of(m.value) == unit]
+    if before and start.start - before[-1].end <= _UP_FROM_REACH:
+        return before[-1]
+    return None
 
 
 def as_change(before: list[str]) -> bool:

@@ -142,23 +142,26 @@ class NameIndex(TextIndex):
         found = self.name_sentences(question, name)
         # The name the text opens with and comes back to is its subject ("Tesla ... He"),
         # and so is the name its first words give when the next sentence goes on with a
-        # pronoun ("Lumen Foods is a maker of frozen meals. It was founded ...").
-        return (
-            len(found) >= TOPIC_SENTENCES
-            or (0 in found and len(found) >= 2)
-            or (0 in found and self._goes_on_about(name, 1))
-            or (0 in found and any(same_stem(stem(w.lower()), name) for w in self._company))
+        # pronoun ("Lumen Foods is a maker of frozen meals. It was founded ..."), or the
+        # company it names when the text goes on with "the company".
+        return len(found) >= TOPIC_SENTENCES or (
+            0 in found
+            and (
+                len(found) >= 2
+                or self._goes_on_about(name, 1)
+                or any(same_stem(word, name) for word in self._company)
+            )
         )
 
     @cached_property
     def _company(self) -> list[str]:
-        """The words of the company a press release opens with ("Halvorsen Marine Systems
+        """The stems of the company a press release opens with ("Halvorsen Marine Systems
         ASA today reported") when it speaks of "the company" after: it names it once."""
         sentences = self.source.sentences
         if len(sentences) < 2 or not _THE_COMPANY.search(self.text, sentences[1][0]):
             return []
         found = _COMPANY_NAME.search(self.text, *sentences[0])
-        return found.group(1).split() if found else []
+        return [stem(word.lower()) for word in found.group(1).split()] if found else []
 
     def _name_here(self, question: Question, name: str, here: int) -> bool:
         """Whether a name stands in sentence ``here`` or the one before, however written

@@ -4,7 +4,6 @@ the moment ("at the start"), the end of a span of years, and a lifespan's birth 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from verify_ask.language.lexicon import YEAR
 from verify_ask.language.question import Question
@@ -180,7 +179,6 @@ _YEAR_BEFORE = re.compile(
     r"|prior[- ]year)\b",
     re.IGNORECASE,
 )
-_THIS_YEAR = re.compile(r"\bthis year\b", re.IGNORECASE)
 # A question that asks for the earlier of two: "a year earlier", "the previous dividend",
 # "the prior quarter" ("prior to 1932" is a time before a date, not the earlier figure).
 _ASKS_EARLIER = re.compile(
@@ -193,87 +191,90 @@ _FROM_HERE = re.compile(rf"{_FROM}\s*$", re.IGNORECASE)
 _FROM_A_FIGURE = re.compile(rf"{_FROM}\s+[-$€£¥(]?\d", re.IGNORECASE)
 
 
-def year_before(
+_THIS_YEAR = re.compile(r"\bthis year\b", re.IGNORECASE)
+
+
+def compared_periods(
     question: Question, sentence: str, figure: tuple[int, int], clause: tuple[int, int]
 ) -> str | None:
-    """The time a figure is given for when the question and the figure's sentence part on
-    "the year before": asked for the earlier one ("a year earlier", "the previous
-    dividend"), the figure the sentence reports for its own period is not it, where the
-    sentence gives another one as the earlier ("4.1 million containers, compared with 3.7
-    million a year earlier", "a dividend of $0.28, up from $0.25"); asked about the year a
-    sentence names, the figure its clause gives "a year earlier" is not it.
-    ``figure`` and ``clause`` are spans of ``sentence``."""
+    """The time a figure is given for, where its sentence sets two periods side by side and
+    the question asks about the other one. ``figure`` and ``clause`` are spans of
+    ``sentence``.
+
+    - Asked for the earlier one ("a year earlier", "the previous dividend"), the figure the
+      sentence reports for its own period is not it, where the sentence gives another as the
+      earlier ("4.1 million containers, compared with 3.7 million a year earlier", "a
+      dividend of $0.28, up from $0.25").
+    - Asked about "this year", a figure its clause dates to another year is not it, where the
+      sentence speaks of this year ("23,400 at the 2020 census, is estimated at 24,150 this
+      year").
+    - Asked about a year, the figure its clause gives "a year earlier" is not that year's,
+      nor is the sentence's own figure where the year dates only the figure it is compared
+      with ("$5.9 billion at quarter-end, up from $5.1 billion at the end of 2023").
+    """
     if question.expects == "date":
         return None
-    start, end = figure
     clause_start, clause_end = clause
     own = sentence[clause_start:clause_end]
     rest = f"{sentence[:clause_start]} {sentence[clause_end:]}"
-    asked = set(vocabulary.years_in(question.text))
+    asked = vocabulary.years_in(question.text)
     if _ASKS_EARLIER.search(question.text):
-        earlier = _YEAR_BEFORE.search(own) or _FROM_HERE.search(sentence[clause_start:start])
-        if asked or earlier:
-            return None
-        # Another figure is the earlier one: "fell to €88 million from €97 million".
-        others = f"{sentence[:start]} {sentence[end:]}"
-        reports_another = _YEAR_BEFORE.search(rest) or _FROM_A_FIGURE.search(others)
-        return "the period its sentence reports" if reports_another else None
+        return None if asked else _reported_period(sentence, figure, clause_start, own, rest)
     if not asked and _THIS_YEAR.search(question.text) and _THIS_YEAR.search(rest):
-        # "23,400 at the 2020 census, is estimated at 24,150 this year": asked about this
-        # year, a figure its clause dates to another year is not its.
         dated = vocabulary.years_in(own)
         return dated[0] if dated and not _THIS_YEAR.search(own) else None
-    if len(asked) != 1 or YEAR.search(own):
+    if len(set(asked)) != 1 or YEAR.search(own):
         return None
-    (year,) = asked
-    if not _YEAR_BEFORE.search(own):
-        # "$5.9 billion at quarter-end, up from $5.1 billion at the end of 2023": the year
-        # asked dates the figure the sentence compares with, not this one.
-        after = sentence[clause_end:]
-        compared = _FROM_A_FIGURE.search(after)
-        if compared and year in vocabulary.years_in(after[compared.start():]) and (
-            year not in vocabulary.years_in(sentence[:clause_start])
-        ):
-            return f"another time than {year}"
-        return None
-    return f"the year before {year}" if year in vocabulary.years_in(rest) else None
+    year = asked[0]
+    if _YEAR_BEFORE.search(own):
+        return f"the year before {year}" if year in vocabulary.years_in(rest) else None
+    return _dated_other(sentence, clause, year)
 
 
-# A question that asks where a change started: "the previous rate", "originally".
+def _reported_period(
+    sentence: str, figure: tuple[int, int], clause_start: int, own: str, rest: str
+) -> str | None:
+    """The sentence's own period, where the figure is not the earlier one it compares with
+    but another figure is ("fell to €88 million from €97 million")."""
+    start, end = figure
+    if _YEAR_BEFORE.search(own) or _FROM_HERE.search(sentence[clause_start:start]):
+        return None
+    others = f"{sentence[:start]} {sentence[end:]}"
+    reports_another = _YEAR_BEFORE.search(rest) or _FROM_A_FIGURE.search(others)
+    return "the period its sentence reports" if reports_another else None
+
+
+def _dated_other(sentence: str, clause: tuple[int, int], year: str) -> str | None:
+    """Another time than ``year``, where the year stands only in the part of the sentence,
+    after the figure's clause, that compares with another figure."""
+    clause_start, clause_end = clause
+    after = sentence[clause_end:]
+    compared = _FROM_A_FIGURE.search(after)
+    if compared is None or year not in vocabulary.years_in(after[compared.start() :]):
+        return None
+    if year in vocabulary.years_in(sentence[:clause_start]):
+        return None
+    return f"another time than {year}"
+
+
+# A question that asks where a change started: the earlier of two ("the previous rate"),
+# or the start ("originally", "the initial price", "before the rise").
 _ASKS_THE_START = re.compile(
-    r"\b(?:previous(?:ly)?|preceding|prior|before|original(?:ly)?|initial(?:ly)?|at first"
+    rf"{_ASKS_EARLIER.pattern}|\b(?:previously|prior|before|original(?:ly)?|initial(?:ly)?|at first"
     r"|former(?:ly)?|old|used to|start(?:ed|ing)?|began|begin(?:ning)?|outset|from|earlier)\b",
     re.IGNORECASE,
 )
-_FROM_JUST_BEFORE = re.compile(r"\bfrom\s*$", re.IGNORECASE)
-_CHANGE_TO = re.compile(r"\s*(?:to|–|—)\s*")
 
 
-def change_start(
-    question: Question,
-    sentence: str,
-    figure: tuple[int, int],
-    alike: Callable[[], list[tuple[int, int]]],
-) -> str | None:
-    """The level a figure gives before a change, when the question asks about no earlier
-    time and names no year: "will rise from $14.82 to $15.21", "$5.9 billion, up from $5.1
-    billion". ``figure`` and what ``alike`` returns, the sentence's other figures of its
-    kind and unit in text order, are spans of ``sentence``."""
-    if question.expects == "date" or question.wants_arithmetic:
-        return None
-    if _ASKS_THE_START.search(question.text) or vocabulary.years_in(question.text):
-        return None  # a year asked is read as a year (other_year)
-    start, end = figure
-    if not _FROM_JUST_BEFORE.search(sentence, max(0, start - 12), start):
-        return None
-    others = alike()
-    after = next((span for span in others if span[0] >= end), None)
-    if after is not None and _CHANGE_TO.fullmatch(sentence, end, after[0]):
-        return f"the level before the change to {sentence[after[0]:after[1]]!r}"
-    before = [span for span in others if span[1] <= start]
-    if before and start - before[-1][1] <= 20:
-        return f"the level before the change to {sentence[before[-1][0]:before[-1][1]]!r}"
-    return None
+def asks_where_a_change_ends(question: Question) -> bool:
+    """Whether a question about a figure asks for its level now, after any change ("What
+    will the new rate be?"): it asks about no earlier time and names no year."""
+    return not (
+        question.expects == "date"
+        or question.wants_arithmetic
+        or _ASKS_THE_START.search(question.text)
+        or vocabulary.years_in(question.text)  # a year asked is read as a year (other_year)
+    )
 
 
 def one_of_years(question: Question, labels: list[str]) -> bool:
