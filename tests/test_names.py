@@ -110,20 +110,6 @@ def test_a_sentence_that_names_another_thing_with_the_same_words() -> None:
 
 
 @pytest.mark.parametrize(
-    ("question", "names"),
-    [
-        ("What was net PP&E at the end of 2018?", ("pp&e",)),
-        ("How much did the company spend on R&D in 2018?", ("r&d",)),
-        ("When did AT&T buy DirecTV?", ("at&t", "directv")),
-        ("SG&A rose by how much in 2018?", ("sg&a",)),
-    ],
-    ids=["pp&e", "r&d", "beside-another-name", "opening-the-question"],
-)  # fmt: skip
-def test_an_ampersand_abbreviation_is_one_name(question: str, names: tuple[str, ...]) -> None:
-    assert analyze_question(question).names == names
-
-
-@pytest.mark.parametrize(
     ("name", "text", "written"),
     [
         ("pp&e", "Purchases of property, plant and equipment | (1,577)", True),

@@ -71,6 +71,10 @@ def test_empty_question_is_an_input_error(text: str) -> None:
         ("In what year was J.I. Pontanus born?", ("pontanus",)),
         ("In what year was Wisconsin v. Yoder decided?", ("wisconsin", "yoder")),
         ("Tesla left. When did Edison move?", ("edison",)),
+        ("What was net PP&E at the end of 2018?", ("pp&e",)),
+        ("How much did the company spend on R&D in 2018?", ("r&d",)),
+        ("When did AT&T buy DirecTV?", ("at&t", "directv")),
+        ("SG&A rose by how much in 2018?", ("sg&a",)),
     ],
     ids=[
         "code-stays-whole",
@@ -85,6 +89,10 @@ def test_empty_question_is_an_input_error(text: str) -> None:
         "a-name-after-initials",
         "a-name-after-an-abbreviation",
         "a-sentence-opening-is-no-name",
+        "an-ampersand-abbreviation-is-one-name",
+        "r&d-is-one-name",
+        "an-ampersand-name-beside-another-name",
+        "an-ampersand-name-opening-the-question",
     ],
 )
 def test_names(text: str, names: tuple[str, ...]) -> None:

@@ -46,27 +46,25 @@ class Score:
         return self.abstained_unanswerable / self.unanswerable
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "records": self.records,
-            "answered": self.answered,
-            "right": self.right,
+        counts = {"records": self.records, "answered": self.answered, "right": self.right}
+        return counts | {
             "coarser": self.coarser,
             "accuracy": round(self.accuracy, 4),
-            "coverage": round(self.coverage, 4),
-            "precision": _rounded(self.precision),
+            **self._shares(),
             "abstention_unanswerable": _rounded(self.abstention),
         }
 
     def sweep_json(self) -> dict[str, object]:
         """The counts a threshold sweep row shows, each key naming what it counts."""
-        return {
-            "records": self.records,
-            "answered": self.answered,
+        counts = {"records": self.records, "answered": self.answered}
+        return counts | {
             "answered_right": self.answered_right,
             "abstained_right": self.abstained_unanswerable,
-            "coverage": round(self.coverage, 4),
-            "precision": _rounded(self.precision),
+            **self._shares(),
         }
+
+    def _shares(self) -> dict[str, float | None]:
+        return {"coverage": round(self.coverage, 4), "precision": _rounded(self.precision)}
 
 
 def _rounded(share: float | None) -> float | None:

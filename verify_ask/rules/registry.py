@@ -77,14 +77,13 @@ class Rule:
         return f"{self.id} {self.name}"
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "stage": self.stage,
-            "description": self.description,
-            "reads": list(self.reads),
-            "hard": self.hard,
-        }
+        # What a user reads of a rule: all but its test and its examples, in field order.
+        shown = ("id", "name", "stage", "description", "reads", "hard")
+        return {key: _plain(getattr(self, key)) for key in shown}
+
+
+def _plain(field: object) -> object:
+    return list(field) if isinstance(field, tuple) else field
 
 
 _RULES: dict[str, Rule] = {}
