@@ -61,6 +61,10 @@ PARSE_CASES = [
     ("March 14, 2009", None, D(2009, 3, 14)),
     ("On 14th of March, 2009.", None, D(2009, 3, 14)),
     ("2009-03-14", None, D(2009, 3, 14)),
+    ("6/25/2024", None, D(2024, 6, 25)),  # in figures, where one number cannot be a month
+    ("25/06/2024", "date", D(2024, 6, 25)),
+    ("25.06.2024", None, D(2024, 6, 25)),
+    ("7/7/2024", None, D(2024, 7, 7)),
     ("March 2009", None, D(2009, 3)),
     ("Mar. 2009", None, D(2009, 3)),
     ("In Sept. 1995", "date", D(1995, 9)),
@@ -113,6 +117,8 @@ NO_VALUE = [
     "the 1990s",
     "5G",
     "31 February 2009",
+    "6/7/2024",  # June 7 in the US, 6 July elsewhere: no reader can name the day
+    "2/30/2024",
     "60-30's",  # a pair running down is neither a range nor one figure
     "3-2",
 ]
@@ -217,6 +223,8 @@ FIND_CASES = [
     ("a one-time charge of two-thirds of the fee", []),
     ("Music of the 1990s and the 3rd album", [("3rd", Q("3"))]),
     ("On March 14 there were 5 cats", [("5", Q("5"))]),
+    ("Hearings on 6/25/2024 and on 6/7/2024; 3/4 of them",
+     [("6/25/2024", D(2024, 6, 25)), ("3", Q("3")), ("4", Q("4"))]),
     ("In May 5,000 people marched", [("5,000", Q("5000"))]),
     ("pages 10-20, version 3.5.2, COVID 5G", [("10", Q("10")), ("20", Q("20"))]),
     (

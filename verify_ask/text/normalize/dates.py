@@ -1,4 +1,5 @@
-"""Dates: written with a month name ("14 March 2009", "March 2009"), ISO, or a bare year.
+"""Dates: written with a month name ("14 March 2009", "March 2009"), ISO, in figures
+("6/25/2024", "25.06.2024"), or a bare year.
 
 A date is kept at the precision it was written with and nothing is ever invented:
 "March 2009" has no day, and a date with no year ("March 14") is not a verifiable
@@ -42,6 +43,7 @@ MONTH = (
 _DAY = r"(?:3[01]|[12][0-9]|0?[1-9])(?:st|nd|rd|th)?"
 _SP = r"[ \t\u00a0]+"
 _END = r"(?![0-9]|[.,][0-9])"  # the last number must not run on ("May 5,000")
+_FIGURE = r"(?:3[01]|[12][0-9]|0?[1-9])"  # a day or a month written in figures
 
 # Alternatives in priority order; named groups say which fields were written.
 DATE_RE = re.compile(
@@ -50,6 +52,8 @@ DATE_RE = re.compile(
     rf"|(?P<m2>{MONTH}){_SP}(?P<d2>{_DAY})(?:,[ \t\u00a0]*|{_SP})(?P<y2>{YEAR}){_END}"
     rf"|(?P<m3>{MONTH}),?{_SP}(?P<y3>{YEAR}){_END}"
     rf"|(?P<iy>{YEAR})-(?P<im>0[1-9]|1[0-2])-(?P<id>0[1-9]|[12][0-9]|3[01])(?![0-9A-Za-z-])"
+    rf"|(?<![0-9][/.])(?P<fa>{_FIGURE})(?P<fs>[/.])(?P<fb>{_FIGURE})(?P=fs)(?P<fy>{YEAR})"
+    rf"(?![0-9A-Za-z/]|[.,][0-9])"
     rf"|(?P<d4>{_DAY}){_SP}(?:of{_SP})?(?P<m4>{MONTH}){_END}"
     rf"|(?P<m5>{MONTH}){_SP}(?P<d5>{_DAY}){_END}"
     rf")(?![A-Za-z])"
@@ -71,6 +75,11 @@ def date_from_match(match: re.Match[str]) -> DateValue | None:
     groups = match.groupdict()
     if groups["iy"]:
         year, month, day = int(groups["iy"]), int(groups["im"]), int(groups["id"])
+    elif groups["fy"]:
+        ordered = _month_and_day(int(groups["fa"]), int(groups["fb"]))
+        if ordered is None:
+            return None
+        year, (month, day) = int(groups["fy"]), ordered
     else:
         year_text = groups["y1"] or groups["y2"] or groups["y3"]
         if year_text is None:
@@ -88,6 +97,15 @@ def date_from_match(match: re.Match[str]) -> DateValue | None:
         except ValueError:  # "31 February 2009"
             return None
     return DateValue(year, month, day)
+
+
+def _month_and_day(first: int, second: int) -> tuple[int, int] | None:
+    """Month and day of a date in figures, where only one order makes a date."""
+    if first == second or (first <= 12 and second > 12):
+        return first, second
+    if second <= 12 < first:
+        return second, first
+    return None  # "6/7/2024": June 7 in the US, 6 July elsewhere
 
 
 def year_value(number: int) -> DateValue | None:
