@@ -323,6 +323,10 @@ _HOW_MEASURED = {
     "old": {"time"}, "fast": {"speed", "time"},
 }  # fmt: skip
 _HOW = re.compile(rf"\bhow\s+({'|'.join(_HOW_MEASURED)})\b", re.IGNORECASE)
+# What a thing costs is money, whatever else the text measures ("a 250 Wh battery"), where
+# the cost is what the question asks ("What does it cost?", not "When is the cost booked?").
+_PRICED = frozenset(stem(word) for word in "cost costs price priced".split())
+_EXTENDER = "An optional 250 Wh range-extender battery will cost €449."
 _FRESNO = (
     "The most rainfall recorded in a 24 hour period in Fresno is 3.5 inches. The record high "
     "temperature for Fresno is 115 °F."
@@ -339,6 +343,9 @@ _FRESNO = (
         # An adjective alone describes the thing, and asks for no measure.
         Example("My sister has the older model, which holds only 1.2 litres.",
                 "How much does the older model hold?", "1.2 litres", refused=False),
+        Example(_EXTENDER, "What does the range-extender battery cost?", "250 Wh"),
+        Example(_EXTENDER, "What does the range-extender battery cost?", "€449",
+                refused=False),
     ],
 )  # fmt: skip
 def other_measure(facts: Facts) -> str | None:
@@ -352,6 +359,7 @@ def other_measure(facts: Facts) -> str | None:
     asked = set().union(
         *(_MEASURED.get(word, set()) for word in stems),
         *(_HOW_MEASURED[how.lower()] for how in _HOW.findall(question.text)),
+        {"price"} if question.predicate in _PRICED else set(),
     )
     if asked and measured not in asked:
         return f"the question asks for a {' or '.join(sorted(asked))}, and {measured} is not one"

@@ -69,8 +69,10 @@ DIMENSION_OF: dict[str, str] = {
         ("mass", "kg g mg tonne lb"),
         ("time", "second minute hour day week month year decade century"),
         ("temperature", "°c °f degree"),
-        ("power", "kw mw gw"),
-        ("energy", "kwh mwh gwh twh"),
+        ("power", "watt kw mw gw"),
+        ("energy", "wh kwh mwh gwh twh"),
+        ("charge", "mah"),
+        ("sound", "db"),
         ("data", "mb gb tb"),
     )
     for unit in units.split()
@@ -152,13 +154,17 @@ _UNIT_SURFACES: dict[str, tuple[str, ...]] = {
     ),
     "°f": ("degrees fahrenheit", "degree fahrenheit", "degrees f", "°f", "° f", "ºf"),
     "degree": ("degrees", "degree", "°"),
-    "kw": ("kilowatts", "kilowatt", "kw"),
-    "mw": ("megawatts", "megawatt", "mw"),
-    "gw": ("gigawatts", "gigawatt", "gw"),
-    "kwh": ("kilowatt hours", "kilowatt-hours", "kwh"),
-    "mwh": ("megawatt hours", "megawatt-hours", "mwh"),
-    "gwh": ("gigawatt hours", "gigawatt-hours", "gwh"),
-    "twh": ("terawatt hours", "terawatt-hours", "twh"),
+    "watt": ("watts", "watt"),  # a bare "W" is too often a letter ("I-95 W", "w/")
+    **{
+        f"{prefix[0]}w": (f"{prefix}watts", f"{prefix}watt", f"{prefix[0]}w")
+        for prefix in ("kilo", "mega", "giga")
+    },
+    **{
+        f"{prefix[:1]}wh": (f"{prefix}watt hours", f"{prefix}watt-hours", f"{prefix[:1]}wh")
+        for prefix in ("", "kilo", "mega", "giga", "tera")
+    },
+    "mah": ("milliamp hours", "milliamp-hours", "mah"),
+    "db": ("decibels", "decibel", "db"),
     "mb": ("megabytes", "megabyte", "mb"),
     "gb": ("gigabytes", "gigabyte", "gb"),
     "tb": ("terabytes", "terabyte", "tb"),
