@@ -783,12 +783,44 @@ def dated_otherwise(facts: Facts) -> str | None:
     return None
 
 
+_WEIGHTS = "Weight: 17.9 kg (Arlo 7); 19.6 kg (Arlo 7 LR)."
+
+
+@rule(
+    "S226", "labelled-other", "place", ["place.sentence", "question.names"],
+    examples=[
+        Example(_WEIGHTS, "How much does the Arlo 7 LR weigh?", "17.9 kg"),
+        Example(_WEIGHTS, "How much does the Arlo 7 LR weigh?", "19.6 kg", refused=False),
+        Example(_WEIGHTS, "How much does the Arlo 7 weigh?", "17.9 kg", refused=False),
+    ],
+)  # fmt: skip
+def labelled_other(facts: Facts) -> str | None:
+    """The figure's label in brackets names less of what the question names than another
+    figure's label in its sentence ("17.9 kg (Arlo 7); 19.6 kg (Arlo 7 LR)")."""
+    if _in_text(facts) is None or not facts.question.names:
+        return None
+    best, text = facts.best, facts.index.text
+    own = relations.label_after(text, best.end)
+    if own is None:
+        return None
+    named = relations.names_labelled(facts.question, own)
+    for other in facts.index.figures_beside(best.start, best.end):
+        label = relations.label_after(text, other.end)
+        if label is not None and relations.names_labelled(facts.question, label) > named:
+            return f"it is labelled ({own}), and {other.surface!r} ({label})"
+    return None
+
+
 _GUIDANCE = "The company expects net sales of $2.3 billion to $2.35 billion in 2024."
+_ARLO = "Range: 45-110 km (Arlo 7); 60-145 km (Arlo 7 LR), depending on the assist level."
 _ASKS_AN_END = re.compile(
     r"\b(?:at (?:most|least)|up to|maximum|minimum|high(?:er)? end|low(?:er)? end|upper|lower"
     r"|range|between)\b",
     re.IGNORECASE,
 )
+# Which end a question asks for, where it says: "the maximum range" is the range's top.
+_ASKS_THE_TOP = re.compile(r"\b(?:at most|up to|maximum|high(?:er)? end|upper end)\b", re.I)
+_ASKS_THE_BOTTOM = re.compile(r"\b(?:at least|minimum|low(?:er)? end)\b", re.I)
 
 
 @rule(
@@ -799,17 +831,27 @@ _ASKS_AN_END = re.compile(
                 "$2.35 billion", refused=False),
         Example("Net sales rose 12% to $2.1 billion.", "What were net sales?", "$2.1 billion",
                 refused=False),
+        # A range writes its unit once, and the question asks for its top.
+        Example(_ARLO, "What is the maximum range of the Arlo 7 LR?", "60 km"),
+        Example(_ARLO, "What is the maximum range of the Arlo 7 LR?", "145 km", refused=False),
+        Example(_ARLO, "What is the minimum range of the Arlo 7 LR?", "60 km", refused=False),
     ],
 )  # fmt: skip
 def range_end(facts: Facts) -> str | None:
     """The figure is one end of a range ("$2.3 billion to $2.35 billion"), and the question
-    asks for no end of it."""
+    asks for no end of it, or for the other ("the maximum" of "60-145 km" is not 60)."""
     place = _in_text(facts)
-    if place is None or facts.kind != "number" or _ASKS_AN_END.search(facts.question.text):
+    if place is None or facts.kind != "number":
         return None  # a span of years is S203's
-    for sample in facts.candidate.samples:
-        if any(measures.joined(sample.text, find_values(sample.text))):
-            return None  # the model answered with the range ("10 to 15"), read as its first end
+    asked = facts.question.text
+    top = _ASKS_THE_TOP.search(asked) is not None
+    bottom = _ASKS_THE_BOTTOM.search(asked) is not None
+    if top == bottom and _ASKS_AN_END.search(asked):
+        return None  # "What range ...", "between": either end may be meant
+    if top == bottom:
+        for sample in facts.candidate.samples:
+            if any(measures.joined(sample.text, find_values(sample.text))):
+                return None  # the model answered with the range ("10 to 15"): its first end
     best, text = facts.best, facts.index.text
     for first, last in measures.joined(text, facts.index.figures_beside(best.start, best.end)):
         if best not in (first, last):
@@ -817,7 +859,11 @@ def range_end(facts: Facts) -> str | None:
         before = facts.index.place(facts.question, first.start, first.end).words_before
         if before[-1:] == ["from"] or measures.as_change(before):
             continue  # "from 3 to 5", "increased $273 million to $4,277 million": a change
-        return f"it is one end of the range {text[first.start : last.end]!r}"
+        written = text[first.start : last.end]
+        if top == bottom:
+            return f"it is one end of the range {written!r}"
+        if (best is last) != top:
+            return f"it is the {'bottom' if top else 'top'} of the range {written!r}"
     return None
 
 

@@ -174,20 +174,29 @@ def counts_added(question: Question, after: str) -> bool:
 # "$2.3 billion to $2.35 billion", "10–15", "from $14.82 to $15.21": two figures of one kind
 # and unit joined, as a range or a change; "rose 12% to €1.36 billion" joins two units.
 _JOIN = re.compile(r"\s*(?:to|–|—)\s*")
+# A hyphen joins a range only where it rises ("60-145 km"): "won 3-2" gives a score.
+_HYPHEN = re.compile(r"-")
 _UP_FROM_REACH = 20
 """Characters between a figure and the one it changed from ("$5.9 billion, up from $5.1")."""
 
 
 def joined(text: str, figures: Sequence[Mention]) -> Iterator[tuple[Mention, Mention]]:
     """Two figures in a row of ``figures`` (in text order), of one kind and unit, joined by
-    "to" or a dash ("10 to 15", "from 3 to 5")."""
+    "to" or a dash ("10 to 15", "from 3 to 5"), or by a hyphen where they rise ("60-145
+    km"). A range may write its unit once, after its last end: "60" joins "145 km"."""
     for first, last in zip(figures, figures[1:], strict=False):
-        if (
-            first.value.kind == last.value.kind
-            and unit_of(first.value) == unit_of(last.value)
-            and _JOIN.fullmatch(text, first.end, last.start)
+        unit = unit_of(first.value)
+        if first.value.kind != last.value.kind or unit not in (None, unit_of(last.value)):
+            continue
+        if _JOIN.fullmatch(text, first.end, last.start) or (
+            _HYPHEN.fullmatch(text, first.end, last.start) and _rises(first, last)
         ):
             yield first, last
+
+
+def _rises(first: Mention, last: Mention) -> bool:
+    low, high = (getattr(m.value, "number", None) for m in (first, last))
+    return low is not None and high is not None and low < high
 
 
 def change_runs_to(text: str, figures: Sequence[Mention], start: Mention) -> Mention | None:

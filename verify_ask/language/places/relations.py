@@ -605,3 +605,20 @@ def _capitalized_run(words: list[str], start: int, step: int) -> list[str]:
         run.append(words[index])
         index += step
     return run
+
+
+# A figure's label in brackets right after it names whose it is: "17.9 kg (Arlo 7); 19.6 kg
+# (Arlo 7 LR)", "25 km/h (EU); 28 mph (US version)". A label opens with a capital, so an
+# accounting negative "(1,234)" or a comparison "(2019: $4m)" is none.
+_LABEL = re.compile(r"[ \t]*\(([A-Z][\w .'&-]{0,38})\)")
+
+
+def label_after(text: str, end: int) -> str | None:
+    """The bracketed label right after a figure ending at ``end``, or None."""
+    match = _LABEL.match(text, end)
+    return match.group(1) if match else None
+
+
+def names_labelled(question: Question, label: str) -> frozenset[str]:
+    """The question's names that a figure's label writes."""
+    return frozenset(stem(word.lower()) for word in WORD.findall(label)) & set(question.names)
