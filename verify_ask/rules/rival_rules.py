@@ -14,6 +14,7 @@ from verify_ask.rules.facts import Facts, Placed
 from verify_ask.rules.figures import occurs_as, unit_of
 from verify_ask.rules.registry import ACCEPTED, Example, Outcome, rule
 from verify_ask.text.normalize import Mention
+from verify_ask.text.normalize.units import DIMENSION_OF
 from verify_ask.text.source import Source
 from verify_ask.values import Value
 
@@ -117,12 +118,15 @@ _VEHICLES = "How many vehicles did the Leeds plant produce in 2019?"
         # Without a ranking the vote decides: 6 samples of 10 are under CONTESTED_SUPPORT.
         Example(_LEEDS, _VEHICLES, "500", samples=("500",) * 5 + ("700", "", "", "")),
         Example(_LEEDS, _VEHICLES, "500", samples=("500",) * 6 + ("", "", ""), refused=False),
+        # A rival in a unit of another measure contests nothing.
+        Example("The LR weighs 19.6 kg with its 720 Wh battery.", "What battery does the LR have?",
+                "720 Wh", samples=("720 Wh",) * 4 + ("19.6 kg",) * 5 + ("",), refused=False),
     ],
 )  # fmt: skip
 def model_prefers_rival(facts: Facts) -> Outcome:
     """An equally placed rival holds as many votes or more of the model's ranking share."""
     rival = _contest(facts)
-    if rival is None:
+    if rival is None or _measures_otherwise(facts, rival):
         return None
     prefers, why = _prefers(facts, rival.mention.value)
     return None if prefers else f"{_standing(rival)} and {why}"
@@ -153,6 +157,13 @@ def _contest(facts: Facts) -> Placed | None:
 def _comparable(facts: Facts, rival: Placed) -> bool:
     """Whether the rival is in the value's unit or in none."""
     return unit_of(rival.mention.value) in (None, unit_of(facts.value))
+
+
+def _measures_otherwise(facts: Facts, rival: Placed) -> bool:
+    """Whether value and rival measure two things: "17.9 kg" does not contest "720 Wh". (A
+    percentage may contest a sum: "increased 17%" or "$8.7 billion".)"""
+    theirs, mine = (DIMENSION_OF.get(unit_of(v) or "") for v in (rival.mention.value, facts.value))
+    return None not in (theirs, mine) and theirs != mine
 
 
 def _standing(rival: Placed) -> str:
