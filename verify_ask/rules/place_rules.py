@@ -811,6 +811,35 @@ def labelled_other(facts: Facts) -> str | None:
     return None
 
 
+_RENOVATION = (
+    "The most recent renovation, completed in October 2019, cost $38.2 million, well above its "
+    "original budget."
+)
+
+
+@rule(
+    "S228", "compared-with", "place", ["place.sentence", "question.terms"],
+    examples=[
+        Example(_RENOVATION, "What was the budget for the 2019 renovation?", "$38.2 million"),
+        Example(_RENOVATION, "What did the 2019 renovation cost?", "$38.2 million",
+                refused=False),
+        Example("The renovation cost $38.2 million, above its budget of $30 million.",
+                "What was the budget for the renovation?", "$30 million", refused=False),
+    ],
+)  # fmt: skip
+def compared_with(facts: Facts) -> str | None:
+    """The figure's sentence gives what the question asks for only as what the figure is
+    compared with ("cost $38.2 million, well above its original budget")."""
+    question, place = facts.question, _in_text(facts)
+    # What the question asks for is its first word that is no name ("the budget" of "What
+    # was the budget for the renovation?").
+    asked = next((term for term in question.terms if term not in question.names), None)
+    if place is None or asked is None:
+        return None
+    said = relations.only_compared_with(asked, place.sentence_text)
+    return None if said is None else f"it is compared with what the question asks ({said!r})"
+
+
 _GUIDANCE = "The company expects net sales of $2.3 billion to $2.35 billion in 2024."
 _ARLO = "Range: 45-110 km (Arlo 7); 60-145 km (Arlo 7 LR), depending on the assist level."
 _ASKS_AN_END = re.compile(

@@ -622,3 +622,34 @@ def label_after(text: str, end: int) -> str | None:
 def names_labelled(question: Question, label: str) -> frozenset[str]:
     """The question's names that a figure's label writes."""
     return frozenset(stem(word.lower()) for word in WORD.findall(label)) & set(question.names)
+
+
+# What a figure is measured against: "cost $38.2 million, well above its original budget"
+# gives the cost, not the budget. The words between the comparison and its noun are
+# determiners and the adjectives of a plan.
+_COMPARED_WITH = re.compile(
+    r"\b(?:above|below|over|under|exceed(?:ed|ing|s)?|beat(?:ing|s)?|miss(?:ed|ing|es)?"
+    r"|short\s+of|ahead\s+of|behind|than)\s+"
+    r"((?:(?:the|its|their|his|her|our|an?|original|initial|planned|projected|expected"
+    r"|approved|earlier|revised)\s+){0,3})([A-Za-z]+)",
+    re.IGNORECASE,
+)
+_FIGURE_NEXT = re.compile(r"\s*(?:of\s+|at\s+|was\s+|,\s*)?[$€£¥]?\s?\d")
+
+
+def only_compared_with(asked: str, sentence: str) -> str | None:
+    """The words that give the question's word ``asked`` in ``sentence`` only as what a figure
+    is compared with ("well above its original budget"), or None when the sentence states it
+    otherwise too, or gives it a figure of its own ("above the budget of $30 million")."""
+    said = [m for m in WORD.finditer(sentence) if stem(m.group().lower()) == asked]
+    if not said:
+        return None
+    compared = {
+        match.start(2): match
+        for match in _COMPARED_WITH.finditer(sentence)
+        if stem(match.group(2).lower()) == asked
+        and not _FIGURE_NEXT.match(sentence, match.end())
+    }
+    if all(word.start() in compared for word in said):
+        return compared[said[0].start()].group()
+    return None
