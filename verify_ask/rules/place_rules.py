@@ -474,6 +474,12 @@ _BACKLOG_DATED = (
 )
 
 
+_REPORT = (
+    "Weather Club - 2023: The Year in Review\n\nRainfall reached 1,046.2 mm. The previous "
+    "wettest year was 2000, with 1,002.7 mm. Only 2022 was warmer."
+)
+
+
 @rule(
     "S217", "other-time", "place", ["place.other_time"],
     examples=[
@@ -523,6 +529,10 @@ _BACKLOG_DATED = (
                 "$5.9 billion"),
         Example(_BACKLOG_DATED, "What was the order backlog at the end of 2023?",
                 "$5.1 billion", refused=False),
+        # A figure no sentence dates is the period the report's title names.
+        Example(_REPORT, "What was the rainfall in 2022?", "1,046.2 mm"),
+        Example(_REPORT, "What was the rainfall in 2023?", "1,046.2 mm", refused=False),
+        Example(_REPORT, "What was the rainfall in 2000?", "1,002.7 mm", refused=False),
     ],
 )  # fmt: skip
 def other_time(facts: Facts) -> str | None:

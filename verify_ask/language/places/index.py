@@ -421,7 +421,15 @@ class TextPlace(Place):
                 (self.clause[0] - sentence_start, self.clause[1] - sentence_start),
             )
             or self._change_start()
+            or times.outside_the_report(self._question, self._index.reported_year, self._told_text)
         )
+
+    @property
+    def _told_text(self) -> str:
+        """The figure's sentence and the one before."""
+        source = self._index.source
+        start = source.sentences[self._here - 1][0] if self._here > 0 else self.sentence[0]
+        return self._index.text[start : self.sentence[1]]
 
     def _change_start(self) -> str | None:
         """The level before a change the figure starts ("rise from $14.82 to $15.21"), when
@@ -552,6 +560,10 @@ class PlaceIndex(NameIndex):
         ]
         sentence = self.text[sentence_start:sentence_end]
         return times.respective_year(sentence, figures, start - sentence_start)
+
+    @cached_property
+    def reported_year(self) -> str | None:
+        return times.reported_year(self.text)
 
     def _other_time(
         self, question: Question, end: int, given_for: str | None, clause: str

@@ -339,3 +339,29 @@ def before_bracketed_year(question: Question, after: str) -> str | None:
     if asked != {match.group(1)}:
         return None
     return f"another year than {match.group(1)}"
+
+
+# A report's title names the period it reports on ("Corvane Systems Reports Third Quarter
+# Fiscal 2024 Results", "2023: The Year in Review"): a figure no sentence dates is that
+# period's.
+_TITLE_LENGTH = 120
+
+
+def reported_year(text: str) -> str | None:
+    """The one year a text's title names: its first line, short and with no full stop."""
+    title = text.lstrip().split("\n", 1)[0].strip()
+    if len(title) > _TITLE_LENGTH or title.endswith("."):
+        return None
+    years = set(vocabulary.years_in(title))
+    return years.pop() if len(years) == 1 else None
+
+
+def outside_the_report(question: Question, reported: str | None, told: str) -> str | None:
+    """The report's year, when the question asks about another that ``told`` (the figure's
+    sentence and the one before) does not name."""
+    if reported is None or question.expects == "date":
+        return None
+    asked = set(vocabulary.years_in(question.text))
+    if len(asked) != 1 or reported in asked or asked & set(vocabulary.years_in(told)):
+        return None
+    return f"the text reports on {reported}"
