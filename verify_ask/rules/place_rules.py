@@ -313,6 +313,12 @@ _CENTER = "The most recent center opened in Hong Kong in 2015."
 _MIDWAY = "The north-south midway point lies 22 miles north of Harlow."
 
 
+_SEASONS = (
+    "The winter season runs from 6 December 2025 to 12 April 2026, and in summer the cable car "
+    "operates daily from June 14 to October 19."
+)
+
+
 @rule(
     "S212", "opposite-word", "place", ["place.opposite"],
     examples=[
@@ -340,6 +346,10 @@ _MIDWAY = "The north-south midway point lies 22 miles north of Harlow."
                 "22"),
         Example(_MIDWAY, "How many miles north of Harlow is the north-south midway point?",
                 "22", refused=False),
+        # Seasons are alternatives as opposites are.
+        Example(_SEASONS, "On what date does the winter season end?", "12 April 2026",
+                refused=False),
+        Example(_SEASONS, "On what date does the summer season end?", "12 April 2026"),
     ],
 )  # fmt: skip
 def opposite_word(facts: Facts) -> str | None:
@@ -794,6 +804,7 @@ def dated_otherwise(facts: Facts) -> str | None:
 
 
 _WEIGHTS = "Weight: 17.9 kg (Arlo 7); 19.6 kg (Arlo 7 LR)."
+_FEES = "Fees: GBP 24,500 per year (Arts, Business); GBP 46,900 (Medicine)."
 
 
 @rule(
@@ -802,6 +813,8 @@ _WEIGHTS = "Weight: 17.9 kg (Arlo 7); 19.6 kg (Arlo 7 LR)."
         Example(_WEIGHTS, "How much does the Arlo 7 LR weigh?", "17.9 kg"),
         Example(_WEIGHTS, "How much does the Arlo 7 LR weigh?", "19.6 kg", refused=False),
         Example(_WEIGHTS, "How much does the Arlo 7 weigh?", "17.9 kg", refused=False),
+        Example(_FEES, "What is the fee for Medicine?", "GBP 24,500"),
+        Example(_FEES, "What is the fee for Medicine?", "GBP 46,900", refused=False),
     ],
 )  # fmt: skip
 def labelled_other(facts: Facts) -> str | None:

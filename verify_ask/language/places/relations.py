@@ -34,7 +34,8 @@ _OPPOSITES = [
         "agree,agreement/dispute declare/end "
         # Superlatives of more/fewer ("at least" is no opposite of "most"), the sexes, and
         # any two periods: "the typical monthly cost" does not give the annual one.
-        "most/fewest longest/shortest men/women male/female boys/girls "
+        "most/fewest longest/shortest men/women male/female boys/girls summer/winter "
+        "spring/autumn "
         + " ".join(f"{a}/{b}" for a, b in combinations(_PERIODS, 2))
     ).split()
     for first, second in [pair.split("/")]
@@ -607,10 +608,11 @@ def _capitalized_run(words: list[str], start: int, step: int) -> list[str]:
     return run
 
 
-# A figure's label in brackets right after it names whose it is: "17.9 kg (Arlo 7); 19.6 kg
-# (Arlo 7 LR)", "25 km/h (EU); 28 mph (US version)". A label opens with a capital, so an
-# accounting negative "(1,234)" or a comparison "(2019: $4m)" is none.
-_LABEL = re.compile(r"[ \t]*\(([A-Z][\w .'&-]{0,38})\)")
+# A figure's label in brackets right after it (and after its rate: "per year") names whose
+# it is: "17.9 kg (Arlo 7); 19.6 kg (Arlo 7 LR)", "GBP 24,500 per year (Arts, Business);
+# GBP 46,900 (Medicine)". A label opens with a capital, so an accounting negative "(1,234)"
+# or a comparison "(2019: $4m)" is none.
+_LABEL = re.compile(r"(?:\s+(?:per|a|an|each)\s+[a-z]+)?[ \t]*\(([A-Z][\w .,'&-]{0,38})\)")
 
 
 def label_after(text: str, end: int) -> str | None:
