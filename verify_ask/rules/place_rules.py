@@ -484,6 +484,10 @@ _BACKLOG_DATED = (
 )
 
 
+_OFFERS = (
+    "Faculty | Applications 2023 | Applications 2024 | Offer rate 2024\n"
+    "Total | 37,340 | 39,445 | 46.6%"
+)
 _REPORT = (
     "Weather Club - 2023: The Year in Review\n\nRainfall reached 1,046.2 mm. The previous "
     "wettest year was 2000, with 1,002.7 mm. Only 2022 was warmer."
@@ -543,6 +547,9 @@ _REPORT = (
         Example(_REPORT, "What was the rainfall in 2022?", "1,046.2 mm"),
         Example(_REPORT, "What was the rainfall in 2023?", "1,046.2 mm", refused=False),
         Example(_REPORT, "What was the rainfall in 2000?", "1,002.7 mm", refused=False),
+        # Asked for the year before, the latest year's column is not it.
+        Example(_OFFERS, "What was the offer rate the year before?", "46.6%"),
+        Example(_OFFERS, "What was the offer rate in 2024?", "46.6%", refused=False),
     ],
 )  # fmt: skip
 def other_time(facts: Facts) -> str | None:

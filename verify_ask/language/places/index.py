@@ -175,7 +175,13 @@ class TablePlace(Place):
 
     @cached_property
     def other_time(self) -> str | None:
-        return times.other_year(self._question, " ".join(self._labels[1:]))
+        return times.other_year(self._question, " ".join(self._labels[1:])) or (
+            self._latest_asked_earlier()
+        )
+
+    def _latest_asked_earlier(self) -> str | None:
+        columns = tables_of(self._index.source).columns_at(self._start)
+        return None if columns is None else times.latest_asked_earlier(self._question, *columns)
 
     @cached_property
     def states_derivation(self) -> bool:

@@ -365,3 +365,16 @@ def outside_the_report(question: Question, reported: str | None, told: str) -> s
     if len(asked) != 1 or reported in asked or asked & set(vocabulary.years_in(told)):
         return None
     return f"the text reports on {reported}"
+
+
+def latest_asked_earlier(question: Question, column: str, other_columns: list[str]) -> str | None:
+    """The year of a table cell's column, when it is the latest of its row's columns and the
+    question asks for the period before without naming a year ("the offer rate the year
+    before" is not the "Offer rate 2024" column of a table that also gives 2023)."""
+    if not _ASKS_EARLIER.search(question.text) or vocabulary.years_in(question.text):
+        return None
+    own = set(vocabulary.years_in(column))
+    every = own.union(*(vocabulary.years_in(header) for header in other_columns))
+    if len(own) != 1 or len(every) < 2 or max(every) not in own:
+        return None
+    return f"{max(every)}, the latest the table gives"
