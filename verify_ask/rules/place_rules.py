@@ -219,6 +219,10 @@ _EDWARD = (
     "When finally Edward the Confessor returned from his father's refuge in 1041, at the "
     "invitation of his half-brother Harthacnut, he brought with him a Norman-educated mind."
 )
+_JOBLESS = (
+    "The unemployment rate fell to 5.8% in March.\n\nMen and young people\n"
+    "The unemployment rate for men was 5.5%."
+)
 
 
 @rule(
@@ -228,17 +232,21 @@ _EDWARD = (
                 "1041"),
         Example(_EDWARD, "When did Edward the Confessor return from his father's refuge?",
                 "1041", refused=False),
+        # A group the question counts among is a relation too.
+        Example(_JOBLESS, "What was the unemployment rate for women?", "5.8%"),
+        Example(_JOBLESS, "What was the unemployment rate for men?", "5.5%", refused=False),
     ],
 )  # fmt: skip
 def missing_relation(facts: Facts) -> str | None:
-    """The question asks about a relative ('his son'), and the sentence tells of no one's.
+    """The question asks about a relative ('his son') or a group ('for women'), and the
+    sentence tells of none.
 
     Neither the figure's sentence nor the one before mentions one: the text tells of someone
-    else."""
+    else, or of everyone."""
     place = _in_text(facts)
     relative = place and relations.missing_relation(facts.question, place.told)
     if relative is not None:
-        return f"the question asks about a {relative} and that sentence tells of no one's"
+        return f"the question asks about {relative!r}, and that sentence tells of none"
     return None
 
 

@@ -316,9 +316,19 @@ _RELATIVE = re.compile(
 )
 
 
+# A figure for a part of the people counted: "the unemployment rate for women" is not the
+# rate for everyone, which a sentence that names no group gives.
+_GROUP = re.compile(
+    r"\b(?:for|among|of)\s+(?:the\s+)?(women|men|girls|boys|children|adults|seniors"
+    r"|pensioners|teenagers|youths?|veterans|immigrants|minors)\b",
+    re.IGNORECASE,
+)
+
+
 def missing_relation(question: Question, stems: list[str]) -> str | None:
-    """The relative the question asks about, when the given stems never mention one."""
-    match = _RELATIVE.search(question.text)
+    """The relative or the group the question asks about ("his son", "for women"), when the
+    given stems never mention it."""
+    match = _RELATIVE.search(question.text) or _GROUP.search(question.text)
     if match is None:
         return None
     relative = match.group(1).lower()
