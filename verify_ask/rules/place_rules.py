@@ -15,6 +15,7 @@ import re
 from verify_ask.language.lexicon import COMPLEMENT
 from verify_ask.language.places import measures, relations, times
 from verify_ask.language.places.index import TextPlace
+from verify_ask.language.places.words import has_word
 from verify_ask.language.question import negates
 from verify_ask.rules.facts import Facts
 from verify_ask.rules.registry import Example, Outcome, rule
@@ -424,6 +425,38 @@ def not_a_total(facts: Facts) -> str | None:
     if not place.totals:
         return "the question asks for a total and the source does not give this figure as one"
     return None
+
+
+_MERGER = (
+    "Pellucid grew its revenue by 18% in fiscal 2023. On a pro forma basis, the combined "
+    "company generated revenue of $3.1 billion in fiscal year 2023."
+)
+_COMBINED = re.compile(r"\bcombined\b", re.IGNORECASE)
+
+
+@rule(
+    "S229", "combined", "place", ["place.clause", "question.names", "question.total"],
+    examples=[
+        Example(_MERGER, "What was Pellucid's revenue in fiscal 2023?", "$3.1 billion"),
+        Example(_MERGER, "What was the combined company's revenue in fiscal 2023?",
+                "$3.1 billion", refused=False),
+        Example("The five counties are combined to make up the Greater Los Angeles Area with "
+                "over 17.5 million people.", "How many people does the Greater Los Angeles "
+                "Area have?", "17.5 million", refused=False),
+    ],
+)  # fmt: skip
+def combined(facts: Facts) -> str | None:
+    """The question asks about a name the figure's clause does not write, and the clause
+    gives the figure for several combined ("the combined company generated revenue of $3.1
+    billion"); a clause that names what the parts combine to answers for it ("combined to
+    make up the Greater Los Angeles Area")."""
+    place, question = _in_text(facts), facts.question
+    if place is None or not question.names or question.total:
+        return None
+    said = _COMBINED.search(place.clause_text)
+    if said is None or all(has_word(place.told_in_clause, name) for name in question.names):
+        return None
+    return f"its clause gives it {said.group().lower()}"
 
 
 _PAST_DUE = (
