@@ -746,7 +746,8 @@ ELECTORATES = (
         (LENGTH, "How wide was the Rhine accepted to be?", "1,230 kilometres", "length"),
         (SPORTS, "How many sports does Harvard compete in?", "42", None),
         (SPORTS, "How old is the Ivy League competition?", "42 years", "sports"),
-        (FOREST, "How many square kilometres of Amazon forest were lost?",
+        # Asked for the start: the level after the change is another time (S217).
+        (FOREST, "How many square kilometres of Amazon forest were lost initially?",
          "415,000 square kilometres", None),
         (IMPASSE, "How many public agencies conflict in a constitutional impasse?", "two", None),
         (IMPASSE, "How many citizens conflict in a constitutional impasse?", "two", "agencies"),
@@ -918,7 +919,7 @@ REFUGE = (
         (PARIS, "In what year did the Black Death reach Egypt?", "1347", None),
         (REFUGE, "When did Edward the Confessor return from his father's refuge?", "1041", None),
         (REFUGE, "When did Edward the Confessor's son return from his father's refuge?", "1041",
-         "asks about a son"),
+         "asks about 'son'"),
         (DISCHARGE, "What is the mean discharge of the Rhine?", "2,290 m3/s", None),
         (DISCHARGE, "What is the mean discharge of the Moselle to the Rhine?", "2,290 m3/s",
          "gives it as 'Rhine''s"),

@@ -183,13 +183,17 @@ _UP_FROM_REACH = 20
 def joined(text: str, figures: Sequence[Mention]) -> Iterator[tuple[Mention, Mention]]:
     """Two figures in a row of ``figures`` (in text order), of one kind and unit, joined by
     "to" or a dash ("10 to 15", "from 3 to 5"), or by a hyphen where they rise ("60-145
-    km"). A range may write its unit once, after its last end: "60" joins "145 km"."""
+    km"). A rising range may write its unit once, after its last end: "60" joins "145 km"
+    (but "in 2004 to 60%" joins no year to a share)."""
     for first, last in zip(figures, figures[1:], strict=False):
-        unit = unit_of(first.value)
-        if first.value.kind != last.value.kind or unit not in (None, unit_of(last.value)):
+        unit, last_unit = unit_of(first.value), unit_of(last.value)
+        if first.value.kind != last.value.kind or unit not in (None, last_unit):
+            continue
+        rises = _rises(first, last)
+        if unit != last_unit and not rises:
             continue
         if _JOIN.fullmatch(text, first.end, last.start) or (
-            _HYPHEN.fullmatch(text, first.end, last.start) and _rises(first, last)
+            _HYPHEN.fullmatch(text, first.end, last.start) and rises
         ):
             yield first, last
 
