@@ -120,12 +120,20 @@ def only_a_year(facts: Facts, places: Sequence[Mention]) -> Sequence[Mention] | 
 _TEACHERS = "Victoria has about 63,519 full-time teachers."
 
 
+_GORGE = "A 3.2 km boardwalk threads through the Serra Gorge, 7 km below the town."
+
+
 @rule(
     "S105", "measures-other", "mention", ["place.counts"],
     examples=[
         Example(_TEACHERS, "How many full time janitors does Victoria have?", "63,519"),
         Example(_TEACHERS, "How many full time teachers does Victoria have?", "63,519",
                 refused=False),
+        # Where a thing lies is not how far it extends.
+        Example(_GORGE, "How long is the boardwalk?", "7 km"),
+        Example(_GORGE, "How long is the boardwalk?", "3.2 km", refused=False),
+        Example("The summit station stands at 2,904 metres above sea level.",
+                "How high is the summit station?", "2,904 metres", refused=False),
     ],
 )  # fmt: skip
 def measures_other(facts: Facts) -> Outcome:

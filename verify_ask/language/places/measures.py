@@ -234,9 +234,19 @@ _DIMENSIONS = {
         ("width", "wide width broad breadth"),
         ("height", "high height tall"),
         ("depth", "deep depth"),
+        # Where a thing lies, not how far it extends: "a 3.2 km boardwalk ..., 7 km below
+        # the town" does not say the boardwalk is 7 km long.
+        ("position", "below above beneath north south east west away beyond upstream "
+                     "downstream offshore inland"),
     )
     for word in words.split()
 }
+# Above or below is a height or a depth ("2,904 metres above sea level").
+_ALSO_POSITION = frozenset(("height", "depth"))
+# How far a thing itself extends, which where it lies does not say.
+_ASKS_AN_EXTENT = re.compile(
+    r"\bhow\s+(?:long|wide)\s+(?:is|was|are|were)\b|\b(?:length|width)\b", re.IGNORECASE
+)
 
 
 def other_dimension(question: Question, clause: list[str]) -> str | None:
@@ -244,7 +254,9 @@ def other_dimension(question: Question, clause: list[str]) -> str | None:
     never says that one ("How wide is the Rhine?": "the accepted *length* of the Rhine was
     1,230 kilometres")."""
     asked = {_DIMENSIONS[w] for w in question_words(question.text).stems if w in _DIMENSIONS}
-    said = {_DIMENSIONS[w]: w for w in clause if w in _DIMENSIONS}
+    # Where a thing lies may be said anywhere in the clause ("flows north for 1,230 km"):
+    # only right after the figure does it say what the figure measures (counts_other).
+    said = {_DIMENSIONS[w]: w for w in clause if w in _DIMENSIONS and _DIMENSIONS[w] != "position"}
     if asked and said and not said.keys() & asked:
         return next(iter(said.values()))
     return None
@@ -275,6 +287,8 @@ def counts_other(after: list[str], question: Question) -> int | None:
     private *schools*"), or another dimension ("how wide": "300 km *long*")."""
     following, dimensions = nouns_after(after)
     asked = {_DIMENSIONS[w] for w in question_words(question.text).stems if w in _DIMENSIONS}
+    if asked & _ALSO_POSITION or (asked and not _ASKS_AN_EXTENT.search(question.text)):
+        asked.add("position")  # "three hours away" says how long it takes to get there
     if asked and dimensions and not dimensions.keys() & asked:
         return next(iter(dimensions.values()))
     words = [after[index] for index in following]
