@@ -242,8 +242,11 @@ _PRICES = (
 _REGION = "Revenue from the UK was $83.2 million in 2019."
 # A price is asked in a market ("the US price", "cost in the UK"), in whose currency it is
 # set.
-_PRICE = re.compile(r"\b(?:prices?|priced|costs?|retails?|sells?|sold|selling|rrp|msrp)\b",
-                    re.IGNORECASE)
+_COST_WORDS = "price prices priced cost costs"
+_PRICE = re.compile(
+    rf"\b(?:{'|'.join(_COST_WORDS.split())}|retails?|sells?|sold|selling|rrp|msrp)\b",
+    re.IGNORECASE,
+)
 _MARKETS = {
     "USD": r"US|U\.S\.|USA|America|American|United States",
     "GBP": r"UK|U\.K\.|Britain|British|United Kingdom",
@@ -325,7 +328,7 @@ _HOW_MEASURED = {
 _HOW = re.compile(rf"\bhow\s+({'|'.join(_HOW_MEASURED)})\b", re.IGNORECASE)
 # What a thing costs is money, whatever else the text measures ("a 250 Wh battery"), where
 # the cost is what the question asks ("What does it cost?", not "When is the cost booked?").
-_PRICED = frozenset(stem(word) for word in "cost costs price priced".split())
+_PRICED = frozenset(stem(word) for word in _COST_WORDS.split())
 _EXTENDER = "An optional 250 Wh range-extender battery will cost €449."
 _FRESNO = (
     "The most rainfall recorded in a 24 hour period in Fresno is 3.5 inches. The record high "
