@@ -32,6 +32,9 @@ CASES = [
     # A date word joined to another names no date: "year-over-year", "last year's".
     ("What was the year-over-year revenue growth?", "number", True),
     ("What was last year's net income?", "number", False),
+    # A closing time phrase says when: the thing before it is asked.
+    ("What was metro punctuality last year?", None, False),
+    ("How many visitors came the previous year?", "number", False),
     ("What year's census counted 189,863 people?", "date", False),
     ("What was diluted EPS for the quarter?", "number", False),
     ("What was free cash flow in 2019?", "number", False),

@@ -56,6 +56,12 @@ _ASKED_THING = (
     r"(?:(?!(?:of|in|for|at|on|by|to|from|with|during|that|when|did|does|do|the|an?|this"
     r"|each|every)\b)[\w'-]+\s+){0,3}?"
 )
+# "What was metro punctuality last year?": a closing time phrase says when, not what.
+_CLOSING_WHEN = re.compile(
+    r"\s+(?:last|this|next|that|the (?:same|previous|prior|following))"
+    r"\s+(?:fiscal\s+|financial\s+)?year\s*\?*\s*$",
+    re.IGNORECASE,
+)
 # "year-over-year growth", "year-end cash", "last year's income" name no date.
 _ASKED_DATE = re.compile(
     _ASKED_THING + r"(?:date|year|day|month|decade|century)\b(?!-|'s)", re.IGNORECASE
@@ -159,7 +165,7 @@ def analyze_question(text: str) -> Question:
     # The question's words as the rules read them: a fiscal year as its year ("FY18" as
     # "2018"), neither a name nor what the question asks about.
     cleaned = vocabulary.with_plain_years(fold(written))
-    if _DATE_CUES.search(cleaned) or _ASKED_DATE.search(cleaned):
+    if _DATE_CUES.search(cleaned) or _ASKED_DATE.search(_CLOSING_WHEN.sub("", cleaned)):
         expects: Kind | None = "date"
     elif _NUMBER_CUES.search(cleaned):
         expects = "number"
@@ -179,7 +185,7 @@ def analyze_question(text: str) -> Question:
         unit=_named_unit(cleaned) if expects != "date" else None,
         names=_names(cleaned),
         negated=negates(without_reason),
-        predicate=_predicate(without_reason),
+        predicate=_predicate(_CLOSING_WHEN.sub("", without_reason)),
         total=bool(_TOTAL.search(cleaned)),
         derivation=_derivation(cleaned) if wants_arithmetic else frozenset(),
         difference=_asks_difference(cleaned),

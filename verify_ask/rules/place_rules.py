@@ -13,13 +13,14 @@ from __future__ import annotations
 import re
 
 from verify_ask.language.lexicon import COMPLEMENT
-from verify_ask.language.places import measures, relations, times
+from verify_ask.language.places import measures, plans, relations, times
 from verify_ask.language.places.index import TextPlace
 from verify_ask.language.places.words import has_word
 from verify_ask.language.question import negates
 from verify_ask.rules.facts import Facts
 from verify_ask.rules.registry import Example, Outcome, rule
 from verify_ask.text.normalize import find_values
+from verify_ask.values import unit_of
 
 _PARIS = (
     "The Black Death reached Egypt in 1347, and Europe a year later. Half of Paris's "
@@ -535,11 +536,23 @@ _REPORT = (
 )
 
 
+_METRO = "Metro punctuality improved to 96.1% from 95.4% last year."
+_PINOT = "Pinot Noir fetched $3,400 per tonne (2023: $3,250)."
+
+
 @rule(
     "S217", "other-time", "place", ["place.other_time"],
     examples=[
         Example(_REVENUE, "What was the revenue in 2019?", "470.0"),
         Example(_REVENUE, "What was the revenue in 2019?", "532.0", refused=False),
+        # Asked for last year, this year's figure is not it, nor the one a bracket dates.
+        Example(_METRO, "What was metro punctuality last year?", "96.1%"),
+        Example(_METRO, "What was metro punctuality last year?", "95.4%", refused=False),
+        Example(_PINOT, "What did Pinot Noir fetch per tonne last year?", "$3,400"),
+        Example(_PINOT, "What did Pinot Noir fetch per tonne last year?", "$3,250",
+                refused=False),
+        Example("Last year the Leeds plant built 500 vans, up from 400 in 2022.",
+                "How many vans did the Leeds plant build last year?", "500", refused=False),
         # A time phrase opening the sentence dates the clauses after its comma.
         Example(_STAFF, "How many people did the plant employ in 2015?", "500"),
         Example(_STAFF, "How many people did the plant employ in 2015?", "800", refused=False),
@@ -603,6 +616,8 @@ def other_time(facts: Facts) -> str | None:
 
 _GENERAL = "In 2017, general and administrative expenses increased $273 million to $4,277 million."
 _STORES = "Harbor Foods opened 12 new stores in 2023, bringing its total to 418 stores."
+_LATENCY = "p99 latency improved by 22%, from 1,940 ms to 1,513 ms."
+_PLANNER = "The new planner runs analytics queries 30% faster."
 
 
 @rule(
@@ -616,6 +631,11 @@ _STORES = "Harbor Foods opened 12 new stores in 2023, bringing its total to 418 
         Example(_STORES, "How many stores does Harbor Foods have?", "12"),
         Example(_STORES, "How many stores does Harbor Foods have?", "418", refused=False),
         Example(_STORES, "How many new stores did Harbor Foods open?", "12", refused=False),
+        # A change told by another verb, or by a comparative after a percentage.
+        Example(_LATENCY, "What is the p99 latency?", "22%"),
+        Example(_LATENCY, "What is the p99 latency?", "1,513 ms", refused=False),
+        Example(_LATENCY, "By what percentage did p99 latency improve?", "22%", refused=False),
+        Example(_PLANNER, "What share of analytics queries does the new planner run?", "30%"),
     ],
 )  # fmt: skip
 def change_for_amount(facts: Facts) -> str | None:
@@ -624,9 +644,10 @@ def change_for_amount(facts: Facts) -> str | None:
     "increased $273 million", "a rise of 6%", "12 new stores" answer no question about a
     level."""
     place = _in_text(facts)
-    if facts.question.wants_arithmetic or place is None:
+    if place is None or measures.asks_change(facts.question):
         return None
-    if measures.as_change(place.words_before):
+    after = place.text[place.end : place.end + 16]
+    if measures.as_change(place.words_before, after, unit_of(facts.value) == "%"):
         return "the source gives it as a change, and the question asks for an amount"
     if measures.counts_added(facts.question, place.text[place.end : place.end + 12]):
         return "the source counts new ones, and the question asks how many there are"
@@ -909,6 +930,46 @@ def compared_with(facts: Facts) -> str | None:
         return None
     said = relations.only_compared_with(asked, place.sentence_text)
     return None if said is None else f"it is compared with what the question asks ({said!r})"
+
+
+_VISITORS = "The zoo welcomed 1,238,400 visitors in 2023, against a visitor target of 1.2 million."
+_SPENDING = (
+    "Our budget for operating expenditure was £1.09 billion; actual spending came to "
+    "£1.134 billion."
+)
+
+
+@rule(
+    "S231", "plan-or-outcome", "place", ["place.sentence", "question.text"],
+    examples=[
+        Example(_VISITORS, "How many visitors did the zoo welcome?", "1.2 million"),
+        Example(_VISITORS, "How many visitors did the zoo welcome?", "1,238,400", refused=False),
+        Example(_VISITORS, "What was the visitor target?", "1,238,400"),
+        Example(_VISITORS, "What was the visitor target?", "1.2 million", refused=False),
+        Example(_SPENDING, "What was actual operating expenditure, as opposed to the budget?",
+                "£1.09 billion"),
+        Example(_SPENDING, "What was actual operating expenditure, as opposed to the budget?",
+                "£1.134 billion", refused=False),
+        Example("The bridge is scheduled to open by June 2026.", "When will the bridge open?",
+                "June 2026", refused=False),
+        Example("The council adopted the budget on 11 June 2024.",
+                "When did the council adopt the budget?", "11 June 2024", refused=False),
+    ],
+)  # fmt: skip
+def plan_or_outcome(facts: Facts) -> str | None:
+    """The text gives the figure as a plan (a target, a budget, a forecast) and the question
+    asks what came about, or the other way round."""
+    place = _in_text(facts)
+    if place is None:
+        return None
+    start = place.sentence[0]
+    others = [
+        (m.start - start, m.end - start)
+        for m in facts.index.figures_beside(place.start, place.end)
+        if (m.start, m.end) != (place.start, place.end)
+    ]
+    figure = (place.start - start, place.end - start)
+    return plans.plan_mismatch(facts.question, place.sentence_text, figure, others)
 
 
 _GUIDANCE = "The company expects net sales of $2.3 billion to $2.35 billion in 2024."

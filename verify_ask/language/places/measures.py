@@ -50,7 +50,25 @@ def cutoff(question: Question, before: str, after: str) -> str | None:
 
 
 TOTAL_STEMS = stems_of(TOTAL_WORDS)
-_CHANGE_WORDS = stems_of(CHANGE_VERBS)
+# A change is told in more words than a question's derivation reads: "improved by 22%",
+# "up 8.9%", "a gain of 4%", "cut 300 jobs" ("reduced to 12 weeks" gives a level).
+_CHANGE_WORDS = stems_of(
+    CHANGE_VERBS + " improve worsen gain jump climb slip fallen risen grow grown shrink shrank "
+    "soar surge plunge slump dip cut reduce up down"
+)
+# "30% faster", "a 12% increase": a percentage measured against another figure.
+_CHANGE_AFTER = re.compile(
+    r"\s*(?:faster|slower|higher|lower|more|less|fewer|cheaper|bigger|smaller|larger|greater"
+    r"|increase|decrease|rise|drop|fall|gain|growth|improvement|reduction|cut|up|down)\b",
+    re.IGNORECASE,
+)
+# The question asks how much something changed, as the text tells it ("By what percentage
+# did p99 latency improve?", "How much did revenue grow?").
+_ASKS_CHANGE = re.compile(
+    r"\b(?:chang|increas|decreas|rise|rose|risen|fell|fall|grow|grew|growth|declin|drop|improv"
+    r"|gain|jump|climb|cut|reduc|shr[iau]nk|faster|slower|cheaper)\w*|\bby how much\b",
+    re.IGNORECASE,
+)
 
 
 # What opens the list of what a figure counts: "three bodies of water: the Obersee, ...",
@@ -217,14 +235,22 @@ def change_runs_to(text: str, figures: Sequence[Mention], start: Mention) -> Men
     return None
 
 
-def as_change(before: list[str]) -> bool:
+def as_change(before: list[str], after: str = "", percentage: bool = False) -> bool:
     """Whether the words just before a figure give it as a change: "increased $273 million",
-    "rose by 6%", "an increase of 5%" (but "grew to 5,000" gives a level)."""
+    "rose by 6%", "an increase of 5%" (but "grew to 5,000" gives a level); or, for a
+    percentage, the words just after it: "30% faster", "a 12% increase"."""
+    if percentage and _CHANGE_AFTER.match(after):
+        return True
     if not before:
         return False
     if before[-1] in ("by", "of") and len(before) > 1:
         return before[-2] in _CHANGE_WORDS
     return before[-1] in _CHANGE_WORDS
+
+
+def asks_change(question: Question) -> bool:
+    """Whether the question asks how much something changed, computed or told."""
+    return question.wants_arithmetic or bool(_ASKS_CHANGE.search(question.text))
 
 
 _DIMENSIONS = {

@@ -179,11 +179,18 @@ _YEAR_BEFORE = re.compile(
     r"|prior[- ]year)\b",
     re.IGNORECASE,
 )
+_LAST_YEAR = re.compile(r"\blast (?:fiscal |financial )?year\b", re.IGNORECASE)
 # A question that asks for the earlier of two: "a year earlier", "the previous dividend",
-# "the prior quarter" ("prior to 1932" is a time before a date, not the earlier figure).
+# "the prior quarter", "last year" ("prior to 1932" is a time before a date, not the
+# earlier figure).
 _ASKS_EARLIER = re.compile(
-    rf"{_YEAR_BEFORE.pattern}|\b(?:previous|preceding)\b|\bprior\b(?!\s+to\b)", re.IGNORECASE
+    rf"{_YEAR_BEFORE.pattern}|\b(?:previous|preceding)\b|\bprior\b(?!\s+to\b)"
+    rf"|{_LAST_YEAR.pattern}",
+    re.IGNORECASE,
 )
+# What may stand between a figure and the "last year" that dates it: "500 cars last year",
+# not "96.1% from 95.4% last year".
+_OWN_REACH = re.compile(r"^[^\d;]{0,40}$")
 # "fell to €88 million from €97 million", "compared with 3.7 million": the figure a change
 # is measured from, which is the earlier period's.
 _FROM = rf"\b(?:from|{_COMPARED}|vs\.?)"
@@ -239,9 +246,27 @@ def _reported_period(
     start, end = figure
     if _YEAR_BEFORE.search(own) or _FROM_HERE.search(sentence[clause_start:start]):
         return None
+    last_year = _LAST_YEAR.search(sentence)
+    if last_year is not None and _dates_figure(sentence, figure, last_year):
+        return None
     others = f"{sentence[:start]} {sentence[end:]}"
-    reports_another = _YEAR_BEFORE.search(rest) or _FROM_A_FIGURE.search(others)
+    reports_another = (
+        _YEAR_BEFORE.search(rest)
+        or last_year is not None
+        or _FROM_A_FIGURE.search(others)
+        or _EARLIER_IN_BRACKETS.search(others)
+    )
     return "the period its sentence reports" if reports_another else None
+
+
+def _dates_figure(sentence: str, figure: tuple[int, int], said: re.Match[str]) -> bool:
+    """Whether the "last year" ``said`` dates the figure: just after it ("500 cars last
+    year"), or before it in its sentence with no figure between ("Last year it sold 500")."""
+    start, end = figure
+    if said.start() >= end:
+        between = sentence[end : said.start()]
+        return bool(_OWN_REACH.match(between)) and not _FROM_A_FIGURE.search(between)
+    return not any(char.isdigit() for char in sentence[said.end() : start])
 
 
 def _dated_other(sentence: str, clause: tuple[int, int], year: str) -> str | None:
