@@ -158,6 +158,8 @@ class Facts:
                 continue  # the filters below cost more than the score
             if place.counts is not None or place.other_time is not None or place.dated_otherwise:
                 continue
+            if place.plan_mismatch is not None:
+                continue  # a target is no rival to the figure that came about
             if place.missing_names and not self._reads_beside(mention):
                 continue  # a figure told of another name than the question's answers nothing
             best = Placed(place, mention)

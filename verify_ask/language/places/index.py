@@ -22,7 +22,7 @@ from verify_ask.language.events import (
 )
 from verify_ask.language.lexicon import YEAR
 from verify_ask.language.names import code_pattern
-from verify_ask.language.places import measures, times
+from verify_ask.language.places import measures, plans, times
 from verify_ask.language.places.naming import NameIndex
 from verify_ask.language.places.words import (
     CLAUSE_MARKS,
@@ -97,6 +97,9 @@ class Place:
     """The time the figure's clause gives it for, when the question asks about another: a
     year ("at 31 December 2019 totalled £13.0 million" for 2018), or "the start" ("started
     with six employees" for "how many employees does it have")."""
+    plan_mismatch: str | None = None
+    """Why the figure is a plan where the question asks what came about ("our target of 1.2
+    million" for how many came), or the other way round (``plans.plan_mismatch``)."""
 
     dated_otherwise: str | None = None
     """The words that give the question's event another date of the figure's sentence, when
@@ -409,6 +412,17 @@ class TextPlace(Place):
         )
 
     @cached_property
+    def plan_mismatch(self) -> str | None:
+        sentence_start = self.sentence[0]
+        others = [
+            (m.start - sentence_start, m.end - sentence_start)
+            for m in self._index.figures_beside(self.start, self.end)
+            if (m.start, m.end) != (self.start, self.end)
+        ]
+        figure = (self.start - sentence_start, self.end - sentence_start)
+        return plans.plan_mismatch(self._question, self.sentence_text, figure, others)
+
+    @cached_property
     def other_time(self) -> str | None:
         clause = self._clause_without_figure
         opener = times.dated_by_opening(
@@ -585,6 +599,7 @@ class PlaceIndex(NameIndex):
             or times.other_year(question, clause)
             or times.other_day(question, clause)
             or times.earlier(question, clause)
+            or times.months_run(question, clause)
         )
 
     def _kind_at(self, start: int, end: int) -> str | None:

@@ -28,6 +28,20 @@ _PLAN_BEFORE = re.compile(
     r"(?:\s+(?:about|around|approximately|some|roughly|nearly|almost|just|between))*\s*\(?$",
     re.IGNORECASE,
 )
+# "continues to expect to carry approximately 15.3 million passengers", "aims to open 50
+# stores": a verb of planning, and the verb it plans.
+_PLAN_VERB = re.compile(
+    r"\b(?P<plan>expect|aim|plan|intend|hope|forecast|project|target)(?:s|ed)?\s+to\s+[a-z]+"
+    r"(?:\s+(?:about|around|approximately|some|roughly|nearly|up\s+to))?\s*\(?$",
+    re.IGNORECASE,
+)
+# A question about what lies ahead asks for what is planned or expected ("How much will the
+# bridge cost?"), whatever it calls it.
+_ASKS_AHEAD = re.compile(
+    r"\b(?:will|going to|set to|expect\w*|plan\w*|aim\w*|intend\w*|hope\w*|project\w*"
+    r"|forecast\w*)\b",
+    re.IGNORECASE,
+)
 # "the 88% target", "a £21.0 million cap", "the current year's $142.2 million spending plan".
 _PLAN_AFTER = re.compile(
     r"(?:\s+(?!(?:to|of|for|in|on|at|by|and|or|the|an?|than|more|less|above|below|over"
@@ -57,13 +71,16 @@ _SPEAKS_OF_PLANS = re.compile(
 )
 
 
-def plan_of(sentence: str, figure: tuple[int, int]) -> str | None:
-    """The word that makes the figure at ``figure`` (a span of ``sentence``) a plan, or None."""
+def plan_of(sentence: str, figure: tuple[int, int], date: bool = False) -> str | None:
+    """The word that makes the figure at ``figure`` (a span of ``sentence``) a plan, or None.
+    A date a verb plans ("expects to open in May") is when, not a plan set against it."""
     start, end = figure
     after = _PLAN_AFTER.match(sentence, end)
     if after is not None:
         return after.group("plan").lower()
     before = _PLAN_BEFORE.search(sentence[:start])
+    if before is None and not date:
+        before = _PLAN_VERB.search(sentence[:start])
     return before.group("plan").lower() if before is not None else None
 
 
@@ -85,16 +102,21 @@ def plan_mismatch(
 ) -> str | None:
     """Why the figure is not what the question asks, plan against outcome, or None.
 
-    - Asked for no plan, a figure the text gives as one is not the answer.
+    - Asked for no plan, and not about what lies ahead, a figure the text gives as one is not
+      the answer.
     - Asked for a plan, a figure the text gives as none is not it, where its sentence gives
       another figure as the plan or names no plan at all.
     """
-    asked = asked_plan(question.text, question.expects == "date")
-    plan = plan_of(sentence, figure)
+    date = question.expects == "date"
+    asked = asked_plan(question.text, date)
+    plan = plan_of(sentence, figure, date)
     if asked is None:
-        return None if plan is None else f"the text gives it as the {plan}"
+        if plan is None or _ASKS_AHEAD.search(question.text):
+            return None
+        return f"the text gives it as the {plan}"
     if plan is not None:
         return None
-    if any(plan_of(sentence, other) for other in others) or not _SPEAKS_OF_PLANS.search(sentence):
+    planned_other = any(plan_of(sentence, other, date) for other in others)
+    if planned_other or not _SPEAKS_OF_PLANS.search(sentence):
         return f"the question asks for the {asked}, and the text gives it as none"
     return None

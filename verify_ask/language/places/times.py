@@ -193,7 +193,8 @@ _ASKS_EARLIER = re.compile(
 _OWN_REACH = re.compile(r"^[^\d;]{0,40}$")
 # "fell to €88 million from €97 million", "compared with 3.7 million": the figure a change
 # is measured from, which is the earlier period's.
-_FROM = rf"\b(?:from|{_COMPARED}|vs\.?)"
+# "up 14% on the 251,300 recorded in FY2023/24" compares as "from" does.
+_FROM = rf"(?:\b(?:from|{_COMPARED}|vs\.?)|%\s+on)(?:\s+the)?"
 _FROM_HERE = re.compile(rf"{_FROM}\s*$", re.IGNORECASE)
 _FROM_A_FIGURE = re.compile(rf"{_FROM}\s+[-$€£¥(]?\d", re.IGNORECASE)
 
@@ -347,10 +348,34 @@ def respective_year(sentence: str, figures: list[tuple[int, int]], start: int) -
     return None
 
 
+_A_MONTH = rf"(?:{'|'.join(vocabulary.MONTH_NAMES)})"
+# "Between January and October 2025", "January-October", "year to date": a run of months.
+_MONTHS_RUN = re.compile(
+    rf"\b(?:between\s+{_A_MONTH}\s+and\s+{_A_MONTH}"
+    rf"|from\s+{_A_MONTH}\s+(?:to|through|until)\s+{_A_MONTH}|{_A_MONTH}\s*[–—-]\s*{_A_MONTH}"
+    r"|year[- ]to[- ]date|ytd|so far this year|(?:the\s+)?first\s+(?:[a-z]+\s+)?months)\b",
+    re.IGNORECASE,
+)
+_ASKS_A_MONTH = re.compile(rf"\b(?:in|for|during)\s+{_A_MONTH}\b", re.IGNORECASE)
+_ASKS_A_RUN = re.compile(r"\b(?:so far|since|cumulative|between|through|to date)\b", re.IGNORECASE)
+
+
+def months_run(question: Question, clause: str) -> str | None:
+    """The run of months a figure's clause gives it for ("Between January and October
+    2025"), where the question asks about one month ("in October 2025")."""
+    if not _ASKS_A_MONTH.search(question.text):
+        return None
+    if _ASKS_A_RUN.search(question.text) or _MONTHS_RUN.search(question.text):
+        return None
+    run = _MONTHS_RUN.search(clause)
+    return None if run is None else repr(run.group())
+
+
 # "$200 (December 31, 2018: $169)", "£3.5 million (2018: £3.2 million)": the bracket gives
 # the earlier year's figure, so the one before it is another year's.
 _EARLIER_IN_BRACKETS = re.compile(
-    rf"\s*\((?:[A-Za-z]+\s+(?:\d{{1,2}},?\s+)?)?({vocabulary.YEAR})\s*:\s*[^)]*\d", re.IGNORECASE
+    rf"\s*\((?:(?:\d{{1,2}}\s+)?[A-Za-z]+\s+(?:\d{{1,2}},?\s+)?)?({vocabulary.YEAR})\s*:\s*[^)]*\d",
+    re.IGNORECASE,
 )
 
 
