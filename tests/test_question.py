@@ -106,6 +106,12 @@ def test_names(text: str, names: tuple[str, ...]) -> None:
     ("text", "predicate", "negated"),
     [
         ("The initial LM weighed how much in kgs?", "weigh", False),
+        # The time a question closes on is no predicate.
+        ("How many passengers has the airline carried so far this year?", "carri", False),
+        ("What was the median age ten years earlier?", "age", False),
+        ("In what year was Brightwater fined previously?", "fine", False),
+        ("What was the median query latency before this release?", "latenc", False),
+        ("How many points did Ashby score in the first half?", "half", False),
         ("How many nations control this region in total?", "region", False),
         ("What was the cost related to non-vested awards?", "award", False),
         ("In what year was the study dropped because it wasn't needed?", "drop", False),
@@ -128,6 +134,11 @@ def test_names(text: str, names: tuple[str, ...]) -> None:
     ],
     ids=[
         "unit-skipped",
+        "closing-so-far-this-year",
+        "closing-years-earlier",
+        "closing-previously",
+        "closing-before-this",
+        "a-game-half-is-asked",
         "frame-skipped",
         "non-prefix",
         "negated-reason",

@@ -62,6 +62,25 @@ _CLOSING_WHEN = re.compile(
     r"\s+(?:fiscal\s+|financial\s+)?year\s*\?*\s*$",
     re.IGNORECASE,
 )
+# The time a question closes on says when, and its last word is no predicate: "so far this
+# year", "ten years earlier", "previously", "since 2011", "before this release", "this
+# quarter". Not "in the first half": a game's half is what the question asks about.
+_CLOSING_TIME = re.compile(
+    r"(?:,?\s+(?:(?:last|this|next|that|the (?:same|previous|prior|following))\s+"
+    r"(?:fiscal\s+|financial\s+)?(?:year|quarter|month|week|season)"
+    r"|so far|to date|(?:\w+\s+)?(?:years?|months?|quarters?)\s+(?:earlier|ago|before|later)"
+    r"|previously|earlier|ago|now|today|currently|at the time|on average|overall"
+    r"|since\s+\S+|before\s+(?:this|the)\s+(?:[\w-]+\s+)?[\w-]+"
+    r"|of\s+(?:this|last|the)\s+year|in\s+\d{4}))+\s*\?*\s*$",
+    re.IGNORECASE,
+)
+
+
+def _without_closing_time(text: str) -> str:
+    """The question without the time phrases it closes on; all of it where that is all."""
+    return _CLOSING_TIME.sub("", text) or text
+
+
 # "year-over-year growth", "year-end cash", "last year's income" name no date.
 _ASKED_DATE = re.compile(
     _ASKED_THING + r"(?:date|year|day|month|decade|century)\b(?!-|'s)", re.IGNORECASE
@@ -185,7 +204,7 @@ def analyze_question(text: str) -> Question:
         unit=_named_unit(cleaned) if expects != "date" else None,
         names=_names(cleaned),
         negated=negates(without_reason),
-        predicate=_predicate(_CLOSING_WHEN.sub("", without_reason)),
+        predicate=_predicate(_without_closing_time(without_reason)),
         total=bool(_TOTAL.search(cleaned)),
         derivation=_derivation(cleaned) if wants_arithmetic else frozenset(),
         difference=_asks_difference(cleaned),

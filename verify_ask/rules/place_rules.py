@@ -541,6 +541,7 @@ _PINOT = "Pinot Noir fetched $3,400 per tonne (2023: $3,250)."
 _MUSEUM = "The museum welcomed 286,450 visitors in 2024, up 14% on the 251,300 recorded before."
 _LOANS = "Gross loans to customers of £8.72 billion (30 June 2024: £8.31 billion)."
 _YEAR_TO_DATE = "Between January and October 2025 Corvane Air carried 12.9 million passengers."
+_IN_OCTOBER = "Corvane Air carried 1,284,600 passengers in October, 7.9% more than a year before."
 
 
 @rule(
@@ -567,6 +568,10 @@ _YEAR_TO_DATE = "Between January and October 2025 Corvane Air carried 12.9 milli
         Example(_YEAR_TO_DATE,
                 "How many passengers did Corvane Air carry from January to October 2025?",
                 "12.9 million", refused=False),
+        Example(_IN_OCTOBER, "How many passengers has Corvane Air carried so far this year?",
+                "1,284,600"),
+        Example(_IN_OCTOBER, "How many passengers did Corvane Air carry in October?",
+                "1,284,600", refused=False),
         # A time phrase opening the sentence dates the clauses after its comma.
         Example(_STAFF, "How many people did the plant employ in 2015?", "500"),
         Example(_STAFF, "How many people did the plant employ in 2015?", "800", refused=False),

@@ -362,12 +362,14 @@ _ASKS_A_RUN = re.compile(r"\b(?:so far|since|cumulative|between|through|to date)
 
 def months_run(question: Question, clause: str) -> str | None:
     """The run of months a figure's clause gives it for ("Between January and October
-    2025"), where the question asks about one month ("in October 2025")."""
+    2025"), where the question asks about one month ("in October 2025"); or the month,
+    where the question asks about a run ("so far this year") and the clause gives none."""
+    run = _MONTHS_RUN.search(clause)
+    if _ASKS_A_RUN.search(question.text) or _MONTHS_RUN.search(question.text):
+        month = _ASKS_A_MONTH.search(clause)
+        return repr(month.group()) if month is not None and run is None else None
     if not _ASKS_A_MONTH.search(question.text):
         return None
-    if _ASKS_A_RUN.search(question.text) or _MONTHS_RUN.search(question.text):
-        return None
-    run = _MONTHS_RUN.search(clause)
     return None if run is None else repr(run.group())
 
 
