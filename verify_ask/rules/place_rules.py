@@ -538,6 +538,14 @@ _REPORT = (
 
 _METRO = "Metro punctuality improved to 96.1% from 95.4% last year."
 _PINOT = "Pinot Noir fetched $3,400 per tonne (2023: $3,250)."
+_PRICES = (
+    "Sauvignon Blanc averaged $2,150 per tonne, up from $1,980 last year, while Pinot Noir "
+    "fetched $3,400 per tonne."
+)
+_COMPLAINTS = (
+    "Between January 2021 and June 2022, the supplier overcharged its customers. The Office "
+    "received 2,318 complaints about the supplier in that period. It was fined in 2023."
+)
 _MUSEUM = "The museum welcomed 286,450 visitors in 2024, up 14% on the 251,300 recorded before."
 _LOANS = "Gross loans to customers of £8.72 billion (30 June 2024: £8.31 billion)."
 _YEAR_TO_DATE = "Between January and October 2025 Corvane Air carried 12.9 million passengers."
@@ -553,6 +561,7 @@ _IN_OCTOBER = "Corvane Air carried 1,284,600 passengers in October, 7.9% more th
         Example(_METRO, "What was metro punctuality last year?", "96.1%"),
         Example(_METRO, "What was metro punctuality last year?", "95.4%", refused=False),
         Example(_PINOT, "What did Pinot Noir fetch per tonne last year?", "$3,400"),
+        Example(_PRICES, "What did Pinot Noir fetch per tonne last year?", "$3,400"),
         Example(_PINOT, "What did Pinot Noir fetch per tonne last year?", "$3,250",
                 refused=False),
         Example("Last year the Leeds plant built 500 vans, up from 400 in 2022.",
@@ -562,6 +571,11 @@ _IN_OCTOBER = "Corvane Air carried 1,284,600 passengers in October, 7.9% more th
         Example(_MUSEUM, "How many visitors did the museum have the year before?", "251,300",
                 refused=False),
         Example(_LOANS, "How large was the loan book at the end of June 2024?", "£8.72 billion"),
+        # "In that period" is the period the sentence before names.
+        Example(_COMPLAINTS, "How many complaints about the supplier did the Office receive in "
+                "2023?", "2,318"),
+        Example(_COMPLAINTS, "How many complaints about the supplier did the Office receive in "
+                "2022?", "2,318", refused=False),
         # Asked for one month, the months up to it are not it.
         Example(_YEAR_TO_DATE, "How many passengers did Corvane Air carry in October 2025?",
                 "12.9 million"),

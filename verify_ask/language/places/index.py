@@ -442,6 +442,7 @@ class TextPlace(Place):
             )
             or self._change_start()
             or times.outside_the_report(self._question, self._index.reported_year, self._told_text)
+            or times.period_named_before(self._question, clause, self._told_text)
         )
 
     @property

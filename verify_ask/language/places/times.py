@@ -119,6 +119,29 @@ def other_year(question: Question, clause: str) -> str | None:
     return spans[0].group() if spans and not asked & set(alone) else None
 
 
+# "in that period", "over the same period": the clause's time is one the text named before.
+_THAT_PERIOD = re.compile(
+    r"\b(?:in|during|over|for|across|within)\s+(?:that|this|the same|the)\s+(?:period|time|span)\b",
+    re.IGNORECASE,
+)
+
+
+def period_named_before(question: Question, clause: str, told: str) -> str | None:
+    """The years a clause's "in that period" points back to (``told`` is its sentence and
+    the one before), when the question asks about a year outside them ("2,318 complaints in
+    that period", the period "between January 2021 and June 2022", asked for 2023)."""
+    if question.expects == "date" or not _THAT_PERIOD.search(clause):
+        return None
+    asked = set(vocabulary.years_in(question.text))
+    named = sorted(set(vocabulary.years_in(told)))
+    if len(asked) != 1 or not named or YEAR.search(clause):
+        return None
+    (year,) = asked
+    if named[0] <= year <= named[-1]:
+        return None
+    return f"the period it names before ({', '.join(named)})"
+
+
 _DAYS = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
 _DAY = re.compile(rf"\b(?:{'|'.join(_DAYS)})\b")
 _MONTH = re.compile(rf"\b(?:{'|'.join(vocabulary.MONTH_NAMES)})\b")
@@ -188,6 +211,8 @@ _ASKS_EARLIER = re.compile(
     rf"|{_LAST_YEAR.pattern}",
     re.IGNORECASE,
 )
+# A figure just before a "last year" is the one it dates: "$1,980 last year".
+_CLOSES_A_FIGURE = re.compile(r"\d[\d,.]*\s*(?:%|[A-Za-z]+)?\s*$")
 # What may stand between a figure and the "last year" that dates it: "500 cars last year",
 # not "96.1% from 95.4% last year".
 _OWN_REACH = re.compile(r"^[^\d;]{0,40}$")
@@ -267,6 +292,8 @@ def _dates_figure(sentence: str, figure: tuple[int, int], said: re.Match[str]) -
     if said.start() >= end:
         between = sentence[end : said.start()]
         return bool(_OWN_REACH.match(between)) and not _FROM_A_FIGURE.search(between)
+    if _CLOSES_A_FIGURE.search(sentence[: said.start()]):
+        return False  # "up from $1,980 last year, while Pinot Noir fetched $3,400"
     return not any(char.isdigit() for char in sentence[said.end() : start])
 
 
