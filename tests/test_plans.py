@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from named_cases import named
 
-from verify_ask.language.places.plans import asked_plan, plan_of
+from verify_ask.language.places.plans import asked_plan, column_mismatch, plan_of
+from verify_ask.language.question import analyze_question
 
 PLANS = [
     ("target-of", "ahead of our target of 1.2 million.", "1.2 million", "target"),
@@ -46,3 +47,22 @@ ASKED = [
 @pytest.mark.parametrize(("question", "date", "asked"), named(ASKED))
 def test_the_plan_a_question_asks_for(question: str, date: bool, asked: str | None) -> None:
     assert asked_plan(question, date) == asked
+
+
+COLUMNS = [
+    ("target-column-asked-actual", "How many schools actually took part?", "Target 2024/25",
+     ["Achieved 2024/25"], "its column is the target ('Target 2024/25')"),
+    ("achieved-column-asked-actual", "How many schools actually took part?", "Achieved 2024/25",
+     ["Target 2024/25"], None),
+    ("achieved-column-asked-target", "What was the target for schools?", "Achieved 2024/25",
+     ["Target 2024/25"], "the question asks for the target, and its column ('Achieved 2024/25') "
+     "gives none"),
+    ("years-only", "How many schools took part in 2024?", "2024", ["2023"], None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "column", "others", "why"), named(COLUMNS))
+def test_a_table_column_headed_as_a_plan(
+    question: str, column: str, others: list[str], why: str | None
+) -> None:
+    assert column_mismatch(analyze_question(question), column, others) == why

@@ -40,13 +40,16 @@ def test_sentences_split_on_ends_not_decimals() -> None:
          ["It is in a book by J.I. Pontanus.", "H.W. Wembly built it."]),
         ("Rome fell in 476 A.D. The Goths ruled. He left at 5 P.M. on Monday.",
          ["Rome fell in 476 A.D.", "The Goths ruled.", "He left at 5 P.M. on Monday."]),
+        ("It was reported at 2:47 p.m. by a tower. By 6 a.m. the fire had spread.",
+         ["It was reported at 2:47 p.m. by a tower.", "By 6 a.m. the fire had spread."]),
     ],
     ids=["suffix-then-capital-ends", "suffix-then-verb-goes-on", "suffix-before-suffix",
          "suffix-then-a-short-name-ends",
          "etc-ends-before-a-capital", "title-and-initial-never-end",
          "a-units-letter-is-no-initial", "a-case-names-v-is-no-end",
          "a-footnote-mark-stays-with-its-sentence", "footnote-marks-in-a-row",
-         "initials-in-a-row-never-end", "an-era-ends-before-a-capital"],
+         "initials-in-a-row-never-end", "an-era-ends-before-a-capital",
+         "a-lower-case-hour-goes-on"],
 )  # fmt: skip
 def test_abbreviations_and_initials_end_a_sentence_only_where_they_should(
     text: str, sentences: list[str]

@@ -196,3 +196,28 @@ def _date_after(
             reach_end = words[index + _DATE_REACH][1]
     after = words[index][1]
     return next(((s, e) for s, e in sorted(dates) if after <= s < reach_end), None)
+
+
+# "PORT MERROW, 2025-09-11 - Hurricane Odalys made landfall ... on Tuesday, September 9,
+# 2025": a dateline's date is when the report was written.
+_DATELINE_BEFORE = re.compile(r"^\s*[A-Z][A-Z .'’-]+(?:,\s*[A-Z][\w .'’-]+)?,\s*$")
+_DATELINE_AFTER = re.compile(r"\s*(?:-{1,2}|[–—])\s")
+_TODAY = re.compile(r"\btoday\b", re.IGNORECASE)
+
+
+def dateline_dated_otherwise(
+    text: str, sentence: tuple[int, int], figure: tuple[int, int], dates: list[tuple[int, int]]
+) -> str | None:
+    """The date a sentence gives its event, when the figure is the date of the dateline that
+    opens it: the report's date, not the event's. A sentence that says "today" (a release
+    that "today reported") dates its event by the dateline."""
+    start, end = figure
+    line_start = text.rfind("\n", 0, start) + 1
+    if not _DATELINE_BEFORE.match(text[line_start:start]) or not _DATELINE_AFTER.match(text, end):
+        return None
+    if _TODAY.search(text, end, sentence[1]):
+        return None
+    later = next((span for span in dates if end <= span[0] < sentence[1]), None)
+    if later is None:
+        return None
+    return f"it is the dateline's date, and the sentence dates the event {text[slice(*later)]!r}"

@@ -886,6 +886,12 @@ def swapped_number(facts: Facts) -> str | None:
 _OPENED = "The school was founded in 1861 and opened in 1865, when 40 pupils arrived."
 
 
+_LANDFALL = (
+    "PORT MERROW, 2025-09-11 - Hurricane Odalys made landfall near Port Merrow at 4:40 a.m. "
+    "on Tuesday, 9 September 2025."
+)
+
+
 @rule(
     "S224", "dated-otherwise", "place", ["place.sentence", "source.dates"],
     examples=[
@@ -893,6 +899,11 @@ _OPENED = "The school was founded in 1861 and opened in 1865, when 40 pupils arr
         Example(_OPENED, "When did the school open?", "1865", refused=False),
         Example(_OPENED, "When was the school founded?", "1865"),
         Example(_OPENED, "When was the school founded?", "1861", refused=False),
+        # A dateline dates the report, unless its sentence says "today".
+        Example(_LANDFALL, "On what date did the hurricane make landfall?", "11 September 2025"),
+        Example("BERGEN, 24 October 2024 - Halvorsen today reported results for the quarter "
+                "ended 30 September 2024.", "When did Halvorsen report its results?",
+                "24 October 2024", refused=False),
     ],
 )  # fmt: skip
 def dated_otherwise(facts: Facts) -> str | None:
@@ -966,6 +977,7 @@ def compared_with(facts: Facts) -> str | None:
 
 
 _VISITORS = "The zoo welcomed 1,238,400 visitors in 2023, against a visitor target of 1.2 million."
+_IMPACT = "Area | Target 2024/25 | Achieved 2024/25\nSchools in the programme | 300 | 284"
 _OUTLOOK = "Corvane Air continues to expect to carry approximately 15.3 million passengers in 2025."
 _SPENDING = (
     "Our budget for operating expenditure was £1.09 billion; actual spending came to "
@@ -977,6 +989,10 @@ _SPENDING = (
     "S231", "plan-or-outcome", "place", ["place.sentence", "question.text"],
     examples=[
         Example(_VISITORS, "How many visitors did the zoo welcome?", "1.2 million"),
+        # A table's column may be headed as the plan.
+        Example(_IMPACT, "How many schools actually took part in the programme?", "300"),
+        Example(_IMPACT, "How many schools actually took part in the programme?", "284",
+                refused=False),
         Example(_VISITORS, "How many visitors did the zoo welcome?", "1,238,400", refused=False),
         Example(_VISITORS, "What was the visitor target?", "1,238,400"),
         Example(_VISITORS, "What was the visitor target?", "1.2 million", refused=False),
@@ -998,6 +1014,30 @@ def plan_or_outcome(facts: Facts) -> str | None:
     """The text gives the figure as a plan (a target, a budget, a forecast) and the question
     asks what came about, or the other way round."""
     return facts.place.plan_mismatch
+
+
+_LOOKOUT = (
+    "The fire was first reported by a lookout tower on Carrow Ridge, roughly 11 kilometres "
+    "west of the Linden Falls town centre, near Ashby Cross."
+)
+
+
+@rule(
+    "S232", "distance-from-elsewhere", "place", ["question.text", "place.after"],
+    examples=[
+        Example(_LOOKOUT, "How far is Carrow Ridge from Ashby Cross?", "11 km"),
+        Example(_LOOKOUT, "How far is Carrow Ridge from Linden Falls?", "11 km", refused=False),
+    ],
+)  # fmt: skip
+def distance_from_elsewhere(facts: Facts) -> str | None:
+    """The question asks a distance from one place, and the text measures the figure from
+    another ("11 kilometres west of the Linden Falls town centre")."""
+    place = _in_text(facts)
+    if place is None:
+        return None
+    after = place.text[place.end : place.end + 80]
+    origin = measures.measured_from_elsewhere(facts.question, after)
+    return None if origin is None else f"the text measures it from {origin}"
 
 
 _GUIDANCE = "The company expects net sales of $2.3 billion to $2.35 billion in 2024."

@@ -39,10 +39,10 @@ _NOT_AN_END = re.compile(
 )
 
 # A company's suffix, "etc." or an era's or hour's initials often end a sentence ("... known
-# today as Visa Inc. The", "in 55 B.C. Caesar"): they end one where a capitalized word other
-# than another suffix ("Co. Ltd.") follows.
+# today as Visa Inc. The", "in 55 B.C. Caesar"; not "at 4:40 a.m. on Tuesday"): they end one
+# where a capitalized word other than another suffix ("Co. Ltd.") follows.
 _COMPANY_SUFFIXES = "Inc|Corp|Ltd|Co"
-_END_BEFORE_A_CAPITAL = re.compile(r"\b(?:Inc|Corp|Ltd|etc|A\.D|B\.C|A\.M|P\.M)\.$")
+_END_BEFORE_A_CAPITAL = re.compile(r"\b(?:Inc|Corp|Ltd|etc|A\.D|B\.C|[Aa]\.[Mm]|[Pp]\.[Mm])\.$")
 _NEXT_STARTS_A_SENTENCE = re.compile(rf"[\"'(\[]?(?!(?:{_COMPANY_SUFFIXES})\b)[A-Z]")
 
 _LETTERS_AND_DIGITS = re.compile(r"[a-z0-9]+")

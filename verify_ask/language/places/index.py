@@ -16,6 +16,7 @@ from functools import cached_property
 from verify_ask.language.events import (
     LIFE_EVENTS,
     dated_otherwise,
+    dateline_dated_otherwise,
     dates_the_name,
     same_event,
     synonym_beside,
@@ -181,6 +182,11 @@ class TablePlace(Place):
         return times.other_year(self._question, " ".join(self._labels[1:])) or (
             self._latest_asked_earlier()
         )
+
+    @cached_property
+    def plan_mismatch(self) -> str | None:
+        columns = tables_of(self._index.source).columns_at(self._start)
+        return None if columns is None else plans.column_mismatch(self._question, *columns)
 
     def _latest_asked_earlier(self) -> str | None:
         columns = tables_of(self._index.source).columns_at(self._start)
@@ -407,9 +413,10 @@ class TextPlace(Place):
         start, end = self.sentence
         spans = self._index.date_spans
         dates = spans[bisect.bisect_left(spans, (start,)) : bisect.bisect_left(spans, (end,))]
-        return dated_otherwise(
-            self._question, self.text, self.sentence, (self.start, self.end), dates
-        )
+        figure = (self.start, self.end)
+        return dateline_dated_otherwise(
+            self.text, self.sentence, figure, dates
+        ) or dated_otherwise(self._question, self.text, self.sentence, figure, dates)
 
     @cached_property
     def plan_mismatch(self) -> str | None:

@@ -328,3 +328,25 @@ def counts_other(after: list[str], question: Question) -> int | None:
 
 
 _RANGE_WORDS = frozenset(("to", "or", "and"))
+
+
+# "How far is Carrow Ridge from Ashby Cross?": the place a distance is asked from.
+_ASKED_FROM = re.compile(r"\b(?i:how far)\b.*?\bfrom\s+(?:the\s+)?((?:[A-Z][\w'’-]*\s*)+)")
+# "11 kilometres west of the Linden Falls town centre", "40 km from Paris": the place a
+# distance is measured from, right after it.
+_MEASURED_FROM = re.compile(
+    r"^\s*(?:(?:north|south|east|west|north-?east|north-?west|south-?east|south-?west"
+    r"|upstream|downstream|inland|offshore)\s+)?(?:of|from)\s+(?:the\s+)?((?:[A-Z][\w'’-]*\s*)+)"
+)
+
+
+def measured_from_elsewhere(question: Question, after: str) -> str | None:
+    """The place a distance is measured from, right after the figure, when the question asks
+    the distance from another place that shares no word with it."""
+    asked = _ASKED_FROM.search(question.text)
+    told = _MEASURED_FROM.match(after)
+    if asked is None or told is None:
+        return None
+    asked_words = {stem(w.lower()) for w in asked.group(1).split()}
+    told_words = {stem(w.lower()) for w in told.group(1).split()}
+    return None if asked_words & told_words else told.group(1).strip()

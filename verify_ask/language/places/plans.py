@@ -120,3 +120,24 @@ def plan_mismatch(
     if planned_other or not _SPEAKS_OF_PLANS.search(sentence):
         return f"the question asks for the {asked}, and the text gives it as none"
     return None
+
+
+# A column headed as a plan: "Target 2024/25", "Budget", "Forecast FY2025".
+_PLAN_HEADER = re.compile(
+    r"\b(?:target|budget(?:ed)?|forecast|plan(?:ned)?|guidance|goal|projected|projection)\b",
+    re.IGNORECASE,
+)
+
+
+def column_mismatch(question: Question, column: str, other_columns: Sequence[str]) -> str | None:
+    """Why a table cell is not what the question asks, plan against outcome, by its column's
+    header ("Target 2024/25" beside "Achieved 2024/25"), or None."""
+    asked = asked_plan(question.text, question.expects == "date")
+    plan = _PLAN_HEADER.search(column)
+    if asked is None:
+        if plan is None or _ASKS_AHEAD.search(question.text):
+            return None
+        return f"its column is the {plan.group().lower()} ({column.strip()!r})"
+    if plan is not None or not any(_PLAN_HEADER.search(other) for other in other_columns):
+        return None
+    return f"the question asks for the {asked}, and its column ({column.strip()!r}) gives none"

@@ -251,8 +251,8 @@ def compared_periods(
     own = sentence[clause_start:clause_end]
     rest = f"{sentence[:clause_start]} {sentence[clause_end:]}"
     asked = vocabulary.years_in(question.text)
-    if _ASKS_EARLIER.search(question.text):
-        return None if asked else _reported_period(sentence, figure, clause_start, own, rest)
+    if _ASKS_EARLIER.search(question.text) and not asked:
+        return _reported_period(sentence, figure, clause_start, own, rest)
     if not asked and _THIS_YEAR.search(question.text) and _THIS_YEAR.search(rest):
         dated = vocabulary.years_in(own)
         return dated[0] if dated and not _THIS_YEAR.search(own) else None
@@ -400,10 +400,12 @@ def months_run(question: Question, clause: str) -> str | None:
     return None if run is None else repr(run.group())
 
 
-# "$200 (December 31, 2018: $169)", "£3.5 million (2018: £3.2 million)": the bracket gives
+# "$200 (December 31, 2018: $169)", "£3.5 million (2018: £3.2 million)", "(2023/24: £16.95
+# million)": the bracket gives
 # the earlier year's figure, so the one before it is another year's.
 _EARLIER_IN_BRACKETS = re.compile(
-    rf"\s*\((?:(?:\d{{1,2}}\s+)?[A-Za-z]+\s+(?:\d{{1,2}},?\s+)?)?({vocabulary.YEAR})\s*:\s*[^)]*\d",
+    rf"\s*\((?:(?:\d{{1,2}}\s+)?[A-Za-z]+\s+(?:\d{{1,2}},?\s+)?)?({vocabulary.YEAR})"
+    r"(?:[/–-]\d{2,4})?\s*:\s*[^)]*\d",
     re.IGNORECASE,
 )
 
