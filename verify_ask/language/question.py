@@ -292,11 +292,13 @@ def _light_stems() -> frozenset[str]:
 
 
 _FRAMING_VERBS = frozenset(
-    f"{_REPORTING_VERBS} hold held carry carried have has had own owned".split()
+    f"{_REPORTING_VERBS} hold held carry carried have has had own owned bring brought "
+    "generate generated earn earned".split()
 )
-"""How a figure is framed as a level or made known, not what it measures: "How much revenue
-did the company report?" and "How much cash did it hold?" ask for the revenue and the cash,
-which a statement's row gives with no verb."""
+"""How a figure is framed as a level, made known or earned, not what it measures: "How much
+revenue did the company report?", "How much cash did it hold?" and "How much revenue did
+Digital Services bring in?" ask for the revenue and the cash, which a statement's row gives
+with no verb."""
 
 _MEASURE_VERBS = frozenset("cost costs worth priced listed last lasted lasts".split())
 """A verb that names the measure a "how much" or "how long" question asks for ("How much did
