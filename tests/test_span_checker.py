@@ -1513,3 +1513,28 @@ CAPEX = (
 def test_a_cell_in_parentheses_answers_how_much_by_its_amount(answer: str, verdict: str) -> None:
     result = check("How much was the capital expenditure in 2018?", answer, CAPEX)
     assert result.verdict == verdict, result.detail
+
+
+def test_a_name_told_three_times_in_a_long_report_is_not_its_topic() -> None:
+    # A museum's year: the exhibition is one subject of many, so the figure of another
+    # subject's sentence does not answer for it.
+    filler = [f"Gallery {room} was repainted in the spring." for room in range(1, 31)]
+    text = " ".join(
+        [
+            "The Gallowfield Museum had its busiest year.",
+            "Looms and Lightning opened in October.",
+            *filler[:15],
+            "Looms and Lightning drew school groups.",
+            "The cafe was refitted.",
+            "Around 3,900 people attended our late-opening evenings.",
+            *filler[15:],
+            "Looms and Lightning closed in February.",
+        ]
+    )
+    question = "How many people went to see Looms and Lightning?"
+    result = check(question, "3,900", text)
+    assert result.verdict == "fail" and result.rule == "S210", result.detail
+    short = " ".join(["Looms and Lightning opened in October.", "It drew school groups.",
+                      "Looms and Lightning was busy.", "Looms and Lightning closed.",
+                      "Around 3,900 people attended the evenings."])  # fmt: skip
+    assert check(question, "3,900", short).rule != "S210"

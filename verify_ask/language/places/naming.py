@@ -32,6 +32,7 @@ _SINGLE_NAME = re.compile(r"(?<![\w'’-])[A-Z][a-z]{2,}(?![\w'’-])")
 _OPENING = frozenset('.?!"“(:')
 _NAME_WORD = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+")
 TOPIC_SENTENCES = 3
+TOPIC_SHARE = 8
 """A name found in this many sentences is the text's topic and need not stand by the figure."""
 MAX_INITIALISM = 5
 """A name this short may be the initials of capitalized words ("EU", "CJEU")."""
@@ -144,7 +145,10 @@ class NameIndex(TextIndex):
         # and so is the name its first words give when the next sentence goes on with a
         # pronoun ("Lumen Foods is a maker of frozen meals. It was founded ..."), or the
         # company it names when the text goes on with "the company".
-        return len(found) >= TOPIC_SENTENCES or (
+        # In a long report a name told in three sentences is one subject among several (an
+        # exhibition of a museum's year): the topic is told in a good share of them.
+        told_often = max(TOPIC_SENTENCES, len(self.source.sentences) // TOPIC_SHARE)
+        return len(found) >= told_often or (
             0 in found
             and (
                 len(found) >= 2
