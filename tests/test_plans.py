@@ -51,12 +51,12 @@ def test_the_plan_a_question_asks_for(question: str, date: bool, asked: str | No
 
 COLUMNS = [
     ("target-column-asked-actual", "How many schools actually took part?", "Target 2024/25",
-     ["Achieved 2024/25"], "its column is the target ('Target 2024/25')"),
+     ["Achieved 2024/25"], "its column ('Target 2024/25') gives it as the target"),
     ("achieved-column-asked-actual", "How many schools actually took part?", "Achieved 2024/25",
      ["Target 2024/25"], None),
     ("achieved-column-asked-target", "What was the target for schools?", "Achieved 2024/25",
      ["Target 2024/25"], "the question asks for the target, and its column ('Achieved 2024/25') "
-     "gives none"),
+     "gives it as none"),
     ("years-only", "How many schools took part in 2024?", "2024", ["2023"], None),
 ]  # fmt: skip
 

@@ -51,6 +51,12 @@ NOT_NAMES = STOPWORDS | frozenset(
 # Words a text uses when it states a derived figure itself ("revenue increased 5%"),
 # shared with the place rules ("increased $273 million" is a change, not an amount).
 CHANGE_VERBS = "increase increased decrease decreased rise rose fell grew declined dropped"
+# The words a text tells a change in, beyond a derivation's verbs: "improved by 22%", "a
+# reduction of 5%", "cut 300 jobs" (a loss or a cost cut is an amount: not "lost").
+CHANGE_WORDS = (
+    CHANGE_VERBS + " improve worsen gain jump climb slip fall fallen rise risen grow grown growth"
+    " shrink shrank expand expansion soar surge plunge slump dip cut reduce reduction raise"
+)
 TOTAL_WORDS = "total totals combined altogether sum aggregate"
 COMPARATIVES = (
     "larger largest higher highest lower lowest greater greatest smaller smallest bigger "

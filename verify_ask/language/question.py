@@ -56,17 +56,12 @@ _ASKED_THING = (
     r"(?:(?!(?:of|in|for|at|on|by|to|from|with|during|that|when|did|does|do|the|an?|this"
     r"|each|every)\b)[\w'-]+\s+){0,3}?"
 )
-# "What was metro punctuality last year?": a closing time phrase says when, not what.
-_CLOSING_WHEN = re.compile(
-    r"\s+(?:last|this|next|that|the (?:same|previous|prior|following))"
-    r"\s+(?:fiscal\s+|financial\s+)?year\s*\?*\s*$",
-    re.IGNORECASE,
-)
-# The time a question closes on says when, and its last word is no predicate: "so far this
-# year", "ten years earlier", "previously", "since 2011", "before this release", "this
-# quarter". Not "in the first half": a game's half is what the question asks about.
+# The time a question closes on says when, not what: neither the date it asks for ("What
+# was metro punctuality last year?") nor its predicate ("so far this year", "ten years
+# earlier", "previously", "since 2011", "before this release", "this quarter"). Not "in
+# the first half": a game's half is what the question asks about; nor "the last year".
 _CLOSING_TIME = re.compile(
-    r"(?:,?\s+(?:(?:last|this|next|that|the (?:same|previous|prior|following))\s+"
+    r"(?:,?(?<!\bthe)\s+(?:(?:last|this|next|that|the (?:same|previous|prior|following))\s+"
     r"(?:fiscal\s+|financial\s+)?(?:year|quarter|month|week|season)"
     r"|so far|to date|(?:\w+\s+)?(?:years?|months?|quarters?)\s+(?:earlier|ago|before|later)"
     r"|previously|earlier|ago|now|today|currently|at the time|on average|overall"
@@ -184,7 +179,7 @@ def analyze_question(text: str) -> Question:
     # The question's words as the rules read them: a fiscal year as its year ("FY18" as
     # "2018"), neither a name nor what the question asks about.
     cleaned = vocabulary.with_plain_years(fold(written))
-    if _DATE_CUES.search(cleaned) or _ASKED_DATE.search(_CLOSING_WHEN.sub("", cleaned)):
+    if _DATE_CUES.search(cleaned) or _ASKED_DATE.search(_without_closing_time(cleaned)):
         expects: Kind | None = "date"
     elif _NUMBER_CUES.search(cleaned):
         expects = "number"

@@ -174,8 +174,7 @@ class TablePlace(Place):
 
     @cached_property
     def part_of_the_row_total(self) -> bool:
-        columns = tables_of(self._index.source).columns_at(self._start)
-        return measures.part_of_the_row_total(self._question, columns)
+        return measures.part_of_the_row_total(self._question, self._columns)
 
     @cached_property
     def other_time(self) -> str | None:
@@ -185,12 +184,17 @@ class TablePlace(Place):
 
     @cached_property
     def plan_mismatch(self) -> str | None:
-        columns = tables_of(self._index.source).columns_at(self._start)
+        columns = self._columns
         return None if columns is None else plans.column_mismatch(self._question, *columns)
 
     def _latest_asked_earlier(self) -> str | None:
-        columns = tables_of(self._index.source).columns_at(self._start)
+        columns = self._columns
         return None if columns is None else times.latest_asked_earlier(self._question, *columns)
+
+    @cached_property
+    def _columns(self) -> tuple[str, list[str]] | None:
+        """The cell's column headers, and those of its row's other columns."""
+        return tables_of(self._index.source).columns_at(self._start)
 
     @cached_property
     def states_derivation(self) -> bool:

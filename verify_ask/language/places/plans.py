@@ -8,7 +8,7 @@ two answer different questions: what was planned, and what came about.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from verify_ask.language.question import Question
 
@@ -22,25 +22,24 @@ _PLAN = (
 # "our target of 1.2 million", "the budget for operating expenditure was £1.09 billion",
 # "guidance to between $4.6 billion": the plan word, a few words of what it is for, and
 # the word that gives it its figure, right before the figure.
+# The words that may stand between a plan and its figure: "of about", "to between".
+_ABOUT = r"(?:\s+(?:about|around|approximately|some|roughly|nearly|almost|just|between|up\s+to))*"
 _PLAN_BEFORE = re.compile(
     rf"\b(?P<plan>{_PLAN})\b(?:\s+(?!(?:and|but|while|whereas|which|who|although)\b)"
     r"[\w'’-]+){0,5}?\s+(?:of|was|is|were|are|at|to|for|by|between|:)"
-    r"(?:\s+(?:about|around|approximately|some|roughly|nearly|almost|just|between))*\s*\(?$",
+    rf"{_ABOUT}\s*\(?$",
     re.IGNORECASE,
 )
+_PLANNING_VERBS = r"expect|aim|plan|intend|hope|forecast|project|target"
 # "continues to expect to carry approximately 15.3 million passengers", "aims to open 50
 # stores": a verb of planning, and the verb it plans.
 _PLAN_VERB = re.compile(
-    r"\b(?P<plan>expect|aim|plan|intend|hope|forecast|project|target)(?:s|ed)?\s+to\s+[a-z]+"
-    r"(?:\s+(?:about|around|approximately|some|roughly|nearly|up\s+to))?\s*\(?$",
-    re.IGNORECASE,
+    rf"\b(?P<plan>{_PLANNING_VERBS})(?:s|ed)?\s+to\s+[a-z]+{_ABOUT}\s*\(?$", re.IGNORECASE
 )
 # A question about what lies ahead asks for what is planned or expected ("How much will the
 # bridge cost?"), whatever it calls it.
 _ASKS_AHEAD = re.compile(
-    r"\b(?:will|going to|set to|expect\w*|plan\w*|aim\w*|intend\w*|hope\w*|project\w*"
-    r"|forecast\w*)\b",
-    re.IGNORECASE,
+    rf"\b(?:will|going to|set to|(?:{_PLANNING_VERBS})\w*)\b", re.IGNORECASE
 )
 # "the 88% target", "a £21.0 million cap", "the current year's $142.2 million spending plan".
 _PLAN_AFTER = re.compile(
@@ -52,11 +51,7 @@ _PLAN_AFTER = re.compile(
 # A question asks for a plan by its word; "originally" only as a plan's ("originally
 # scheduled"), since "the original price" asks where a change started.
 _ORIGINALLY = r"originally\s+(?:scheduled|planned|intended|expected|due|budgeted)"
-_ASKS_PLAN = re.compile(
-    r"\b(?:targets?|budget(?:ed)?|forecasts?|goals?|guidance|plan(?:s|ned)?|projected"
-    rf"|aim(?:s|ed)?|{_ORIGINALLY})\b",
-    re.IGNORECASE,
-)
+_ASKS_PLAN = re.compile(rf"\b(?:{_ORIGINALLY}|(?!originally\b)(?:{_PLAN}))\b", re.IGNORECASE)
 _ASKS_ORIGINAL = re.compile(rf"\b{_ORIGINALLY}\b", re.IGNORECASE)
 # "actual operating expenditure, as opposed to the budget": what it is set against is not
 # what it asks.
@@ -100,44 +95,49 @@ def plan_mismatch(
     figure: tuple[int, int],
     others: Sequence[tuple[int, int]],
 ) -> str | None:
-    """Why the figure is not what the question asks, plan against outcome, or None.
-
-    - Asked for no plan, and not about what lies ahead, a figure the text gives as one is not
-      the answer.
-    - Asked for a plan, a figure the text gives as none is not it, where its sentence gives
-      another figure as the plan or names no plan at all.
-    """
+    """Why the figure at ``figure`` (a span of ``sentence``) is not what the question asks,
+    plan against outcome, or None (``mismatch``). ``others`` are the sentence's other
+    figures; a sentence that names no plan at all gives none of them as the asked plan."""
     date = question.expects == "date"
-    asked = asked_plan(question.text, date)
-    plan = plan_of(sentence, figure, date)
-    if asked is None:
-        if plan is None or _ASKS_AHEAD.search(question.text):
-            return None
-        return f"the text gives it as the {plan}"
-    if plan is not None:
-        return None
-    planned_other = any(plan_of(sentence, other, date) for other in others)
-    if planned_other or not _SPEAKS_OF_PLANS.search(sentence):
-        return f"the question asks for the {asked}, and the text gives it as none"
-    return None
+    return _mismatch(
+        question,
+        plan_of(sentence, figure, date),
+        lambda: (
+            any(plan_of(sentence, other, date) for other in others)
+            or not _SPEAKS_OF_PLANS.search(sentence)
+        ),
+        "the text",
+    )
 
 
 # A column headed as a plan: "Target 2024/25", "Budget", "Forecast FY2025".
-_PLAN_HEADER = re.compile(
-    r"\b(?:target|budget(?:ed)?|forecast|plan(?:ned)?|guidance|goal|projected|projection)\b",
-    re.IGNORECASE,
-)
+_PLAN_WORD = re.compile(rf"\b(?:{_PLAN})\b", re.IGNORECASE)
 
 
 def column_mismatch(question: Question, column: str, other_columns: Sequence[str]) -> str | None:
-    """Why a table cell is not what the question asks, plan against outcome, by its column's
-    header ("Target 2024/25" beside "Achieved 2024/25"), or None."""
+    """The same for a table cell, by its column's header ("Target 2024/25" beside "Achieved
+    2024/25")."""
+    plan = _PLAN_WORD.search(column)
+    return _mismatch(
+        question,
+        plan.group().lower() if plan is not None else None,
+        lambda: any(_PLAN_WORD.search(other) for other in other_columns),
+        f"its column ({column.strip()!r})",
+    )
+
+
+def _mismatch(
+    question: Question, plan: str | None, another_plan: Callable[[], bool], where: str
+) -> str | None:
+    """- Asked for no plan, and not about what lies ahead, a figure ``where`` gives as a
+      plan is not the answer.
+    - Asked for a plan, a figure ``where`` gives as none is not it, where ``another_plan()``
+      says the plan asked for is given elsewhere, or nowhere."""
     asked = asked_plan(question.text, question.expects == "date")
-    plan = _PLAN_HEADER.search(column)
     if asked is None:
         if plan is None or _ASKS_AHEAD.search(question.text):
             return None
-        return f"its column is the {plan.group().lower()} ({column.strip()!r})"
-    if plan is not None or not any(_PLAN_HEADER.search(other) for other in other_columns):
+        return f"{where} gives it as the {plan}"
+    if plan is not None or not another_plan():
         return None
-    return f"the question asks for the {asked}, and its column ({column.strip()!r}) gives none"
+    return f"the question asks for the {asked}, and {where} gives it as none"

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 
-from verify_ask.language.lexicon import CHANGE_VERBS, NOT_NAMES
+from verify_ask.language.lexicon import CHANGE_WORDS, NOT_NAMES
 from verify_ask.language.names import demonym_of
 from verify_ask.language.places.words import WORD, has_word, question_words, same_stem
 from verify_ask.language.question import Question, is_code, stem, stems_of
@@ -290,10 +290,7 @@ _CHANGE_ASKED = re.compile(
     re.IGNORECASE,
 )
 # One word per stem, irregular forms apart ("grow", "grew", "grown").
-_CHANGE_SAID = stems_of(
-    CHANGE_VERBS + " cut reduce reduction raise risen lower grow grown growth lose lost loss "
-    "gain save fall fallen shrink shrank expand expansion add addition change"
-)
+_CHANGE_SAID = stems_of(CHANGE_WORDS + " lower lose lost loss save add addition change")
 
 
 def level_for_change(question: Question, told: list[str]) -> bool:

@@ -144,7 +144,8 @@ def period_named_before(question: Question, clause: str, told: str) -> str | Non
 
 _DAYS = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
 _DAY = re.compile(rf"\b(?:{'|'.join(_DAYS)})\b")
-_MONTH = re.compile(rf"\b(?:{'|'.join(vocabulary.MONTH_NAMES)})\b")
+_A_MONTH = rf"(?:{'|'.join(vocabulary.MONTH_NAMES)})"
+_MONTH = re.compile(rf"\b{_A_MONTH}\b")
 
 
 def other_day(question: Question, clause: str) -> str | None:
@@ -375,7 +376,6 @@ def respective_year(sentence: str, figures: list[tuple[int, int]], start: int) -
     return None
 
 
-_A_MONTH = rf"(?:{'|'.join(vocabulary.MONTH_NAMES)})"
 # "Between January and October 2025", "January-October", "year to date": a run of months.
 _MONTHS_RUN = re.compile(
     rf"\b(?:between\s+{_A_MONTH}\s+and\s+{_A_MONTH}"
