@@ -78,6 +78,16 @@ def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
 
+def _nearest_first(text: str, asked: set[str], figures: list[tuple[int, int]],
+                   positives: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The figures that may be negatives (none over a positive, nor written as one is), those
+    whose neighbourhood shares the most words with the question first."""
+    surface = {text[p[0]:p[1]] for p in positives}
+    others = [f for f in figures if not any(_overlaps(f, p) for p in positives)
+              and text[f[0]:f[1]] not in surface]
+    return sorted(others, key=lambda f: (-_overlap(asked, text, *f), f))
+
+
 def pairs(train_dir: Path, out: Path, distractor_files: list[Path]) -> None:
     from verify_ask.reader.model import tokenizer
     from verify_ask.text.source import Source
@@ -115,10 +125,7 @@ def pairs(train_dir: Path, out: Path, distractor_files: list[Path]) -> None:
                     if figure is not None and figure != gold:
                         positives.append(gold)
                 taken = [p for p in positives]
-                surface = {text[p[0]:p[1]] for p in positives}
-                others = [f for f in figures if not any(_overlaps(f, t) for t in taken)
-                          and text[f[0]:f[1]] not in surface]
-                others.sort(key=lambda f: (-_overlap(asked, text, *f), f))
+                others = _nearest_first(text, asked, figures, taken)
                 hard = HARD_NEGATIVES if q["answerable"] else UNANSWERABLE_HARD_NEGATIVES
                 negatives = others[:hard]
                 rest = others[hard:]
@@ -166,10 +173,7 @@ def _distractor_pairs(path: Path, inputs: Inputs, rows: list, questions: int) ->
             if gold is None:
                 continue
             positives = [next((f for f in figures if _overlaps(f, gold)), gold)]
-        others = [f for f in figures if f not in fakes
-                  and not any(_overlaps(f, p) for p in positives)
-                  and text[f[0]:f[1]] not in {text[p[0]:p[1]] for p in positives}]
-        others.sort(key=lambda f: (-_overlap(asked, text, *f), f))
+        others = [f for f in _nearest_first(text, asked, figures, positives) if f not in fakes]
         tokens = inputs.tokens(text)
         for label, chosen in ((1, positives), (0, fakes + others[:1])):
             for start, end in chosen:
@@ -177,6 +181,53 @@ def _distractor_pairs(path: Path, inputs: Inputs, rows: list, questions: int) ->
                              questions, fold_of(record)))
         questions += 1
     return questions
+
+
+REPORT_HARD_NEGATIVES = 4
+"""A report states many figures of one kind side by side (this year's and last, the target
+and the outcome, a segment and the total): the figures nearest the question's words are the
+ones a sampled answer confuses."""
+
+
+def report_pairs(paths: list[Path], out: Path) -> None:
+    """Pairs from documents written as reports are (``training/reports.jsonl``): the gold
+    figure is a positive, the figures nearest the question's words are negatives, and every
+    figure near an unanswerable question's words is one."""
+    from verify_ask.evaluation.dataset import read_records
+    from verify_ask.reader.model import tokenizer
+    from verify_ask.text.source import Source
+
+    inputs = Inputs(tokenizer())
+    rng = random.Random(SEED)
+    rows: list[tuple[Encoded, int, int]] = []
+    questions = skipped = 0
+    for path in paths:
+        for record in read_records(str(path)):
+            text, asked = record.source, _words(record.question)
+            figures = sorted({(m.start, m.end) for m in Source(text).mentions})
+            positives = []
+            if record.answers:
+                gold = _locate(text, record.answers[0], asked)
+                if gold is None:
+                    skipped += 1
+                    continue
+                positives = [next((f for f in figures if _overlaps(f, gold)), gold)]
+            others = _nearest_first(text, asked, figures, positives)
+            hard = REPORT_HARD_NEGATIVES + (0 if positives else 2)
+            negatives = others[:hard]
+            rest = others[hard:]
+            negatives += rng.sample(rest, min(RANDOM_NEGATIVES, len(rest)))
+            tokens = inputs.tokens(text)
+            for label, chosen in ((1, positives), (0, negatives)):
+                for start, end in chosen:
+                    rows.append((inputs.encode(record.question, tokens, start, end), label,
+                                 questions))
+            questions += 1
+    _save(out, [r[0] for r in rows], labels=np.array([r[1] for r in rows], np.int8),
+          question=np.array([r[2] for r in rows], np.int32))
+    positive = sum(r[1] for r in rows)
+    print(f"{len(rows)} pairs ({positive} positive) from {questions} questions; {skipped} "
+          "whose answer the text does not write", file=sys.stderr)
 
 
 def inputs_of_records(data_dir: Path, records_dir: Path, out: Path, extra: list[Path]) -> None:
@@ -290,6 +341,26 @@ def fit(pairs_path: Path, inputs_path: Path, base_path: Path, out: Path, epochs:
         save()
 
 
+def tune(reports_path: Path, replay_path: Path, base_path: Path, start: Path, out: Path,
+         epochs: int, rate: float, batch: int, replay: int) -> None:
+    """Go on training the shipped reader on report pairs, with as many of its own training
+    pairs replayed beside them (so it keeps what it read in the articles)."""
+    from verify_ask.reader.training import export, train
+
+    out.mkdir(parents=True, exist_ok=True)
+    reports, kept = dict(np.load(reports_path)), dict(np.load(replay_path))
+    chosen = np.random.default_rng(SEED).choice(len(kept["labels"]), replay, replace=False)
+    names = ("ids", "types", "lengths", "span", "labels")
+    data = {k: np.concatenate([reports[k], kept[k][np.sort(chosen)]]) for k in names}
+    model = train(data, np.arange(len(data["labels"])), base_path, epochs, rate, batch, SEED,
+                  start=start)
+    export(model, out / "reader.f16.safetensors")
+    report = {"report_pairs": int(len(reports["labels"])), "replayed": replay,
+              "epochs": epochs, "lr": rate, "batch": batch, "seed": SEED}
+    (out / "tune-report.json").write_text(json.dumps(report, indent=1))
+    print(json.dumps(report), file=sys.stderr)
+
+
 def _step(steps: argparse._SubParsersAction, name: str, summary: str,
           *paths: str) -> argparse.ArgumentParser:
     """A step of the recipe, its positional arguments the paths it reads and writes."""
@@ -305,6 +376,16 @@ def main(argv: list[str] | None = None) -> int:
     p = _step(steps, "pairs", "labelled training pairs from shared/data/train", "train_dir", "out")
     p.add_argument("--distractors", type=Path, nargs="*", default=[],
                    help="scripts/distractors.py records to mirror questions into negatives")
+    r = steps.add_parser("reports", help="labelled pairs from documents written as reports")
+    r.add_argument("records", type=Path, nargs="+")
+    r.add_argument("--out", type=Path, required=True)
+    t = _step(steps, "tune", "go on training the shipped reader on report pairs (torch)",
+              "reports", "replay", "base", "start", "out")
+    t.add_argument("--epochs", type=int, default=2)
+    t.add_argument("--lr", type=float, default=3e-5)
+    t.add_argument("--batch", type=int, default=32)
+    t.add_argument("--replayed", type=int, default=8000,
+                   help="how many of the article pairs to train on beside them")
     i = _step(steps, "inputs", "every figure of the stored records' sources, encoded",
               "data_dir", "records_dir", "out")
     i.add_argument("--extra", type=Path, nargs="*", default=[],
@@ -321,6 +402,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.step == "pairs":
         pairs(args.train_dir, args.out, args.distractors)
+    elif args.step == "reports":
+        report_pairs(args.records, args.out)
+    elif args.step == "tune":
+        tune(args.reports, args.replay, args.base, args.start, args.out, args.epochs, args.lr,
+             args.batch, args.replayed)
     elif args.step == "inputs":
         inputs_of_records(args.data_dir, args.records_dir, args.out, args.extra)
     elif args.step == "base":

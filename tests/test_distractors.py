@@ -5,11 +5,11 @@ runs the span checker on its fake figure. The passage is SQuAD's
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
+from script_modules import script
 
 from verify_ask.evaluation.dataset import read_records
 
@@ -29,15 +29,8 @@ RECORD = {
 }
 
 
-def _script(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-generator = _script("distractors")
-distractor_holes = _script("distractor_holes")
+generator = script("distractors")
+distractor_holes = script("distractor_holes")
 
 
 def test_a_distractor_mirrors_the_question_about_another_name_and_keeps_the_answer() -> None:

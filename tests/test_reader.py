@@ -177,11 +177,7 @@ def test_a_passage_is_scored_by_itself_and_by_its_closest_line() -> None:
     assert index._dense(question) == pytest.approx([expected], abs=1e-4)
 
 
-def test_a_short_training_run_is_reproduced_by_the_numpy_runtime(tmp_path: Path) -> None:
-    pytest.importorskip("torch")
-    pytest.importorskip("transformers")
-    from verify_ask.reader.training import export, score, train
-
+def _tiny_pairs() -> tuple[list, dict[str, np.ndarray]]:
     inputs = Inputs(model.tokenizer())
     text = EXAMPLE.read_text(encoding="utf-8")
     tokens = inputs.tokens(text)
@@ -204,6 +200,15 @@ def test_a_short_training_run_is_reproduced_by_the_numpy_runtime(tmp_path: Path)
     for i, (row, _) in enumerate(rows):
         data["ids"][i, :len(row.ids)] = row.ids
         data["types"][i, :len(row.types)] = row.types
+    return rows, data
+
+
+def test_a_short_training_run_is_reproduced_by_the_numpy_runtime(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    from verify_ask.reader.training import export, score, train
+
+    rows, data = _tiny_pairs()
     base = model.weights_dir() / model.BASE_FILE
     trained = train(data, np.arange(len(rows)), base, epochs=2, lr=1e-4, batch=2, seed=0)
     expected = score(trained, data, np.arange(len(rows)))
@@ -218,3 +223,19 @@ def test_a_short_training_run_is_reproduced_by_the_numpy_runtime(tmp_path: Path)
 
     got = probabilities(weights, [r for r, _ in rows])
     assert np.allclose(got, expected, atol=5e-3)
+
+
+def test_training_goes_on_from_the_shipped_reader() -> None:
+    pytest.importorskip("torch")
+    pytest.importorskip("transformers")
+    from verify_ask.reader.reading import probabilities
+    from verify_ask.reader.training import score, train
+
+    rows, data = _tiny_pairs()
+    base = model.weights_dir() / model.BASE_FILE
+    shipped = model.weights_dir() / model.READER_FILE
+    # No step taken: the model is the shipped reader, layers and head.
+    resumed = train(data, np.arange(len(rows)), base, epochs=0, lr=1e-4, batch=2, seed=0,
+                    start=shipped)
+    expected = probabilities(model.reader_weights(), [r for r, _ in rows])
+    assert np.allclose(score(resumed, data, np.arange(len(rows))), expected, atol=5e-3)

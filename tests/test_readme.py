@@ -4,12 +4,12 @@ every link to a page of docs/ finds it; and every part its package layout names 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
 
 import pytest
+from script_modules import script
 from typer.main import get_command
 
 from verify_ask.cli.app import app
@@ -18,9 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
 
-_spec = importlib.util.spec_from_file_location("option_tables", ROOT / "scripts/option_tables.py")
-option_tables = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(option_tables)
+option_tables = script("option_tables")
 
 
 def test_the_option_tables_are_the_ones_the_declarations_write() -> None:
@@ -77,10 +75,7 @@ def test_the_package_layout_names_parts_that_exist() -> None:
 
 
 def test_the_quality_table_is_the_one_the_stored_records_give() -> None:
-    path = ROOT / "scripts" / "quality_table.py"
-    spec = importlib.util.spec_from_file_location("quality_table", path)
-    quality_table = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(quality_table)
+    quality_table = script("quality_table")
     assert quality_table.main(["--check"]) == 0, "run python scripts/quality_table.py --write"
 
 
@@ -113,10 +108,7 @@ def test_the_reference_pages_stay_short() -> None:
 
 
 def test_every_target_of_the_reader_is_read_from_a_stored_record() -> None:
-    path = ROOT / "scripts" / "targets.py"
-    spec = importlib.util.spec_from_file_location("targets", path)
-    targets = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(targets)
+    targets = script("targets")
     rows = targets.rows()
     assert len(rows) == 13
     unread = [measure for measure, _, _, met in rows if met is None and "Reddit" not in measure]

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "swaps.py"
-_spec = importlib.util.spec_from_file_location("swaps", SCRIPT)
-assert _spec is not None and _spec.loader is not None
-swaps = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(swaps)
+from script_modules import script
+
+swaps = script("swaps")
 
 # SQuAD v1.1 dev (Rajpurkar et al. 2016), CC BY-SA 4.0, shortened.
 TESLA = {

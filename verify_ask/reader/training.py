@@ -9,6 +9,7 @@ model's: the package ships them once, for retrieval and reading alike.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -51,13 +52,20 @@ def _tensors(data: dict[str, np.ndarray], rows: np.ndarray, device: torch.device
 
 
 def train(data: dict[str, np.ndarray], rows: np.ndarray, base: Path, epochs: int, lr: float,
-          batch: int, seed: int) -> CrossEncoder:
+          batch: int, seed: int, start: Path | None = None) -> CrossEncoder:
+    """Fine-tune from the base model, or, given ``start``, from a reader's own weights (its
+    layers and head over the base model's word embeddings)."""
     from safetensors.torch import load_file
 
     torch.manual_seed(seed)
     device = _device()
     model = CrossEncoder()
     weights = {k: v.float() for k, v in load_file(str(base)).items()}
+    if start is not None:
+        own = {k: v.float() for k, v in load_file(str(start)).items()}
+        model.head.weight.data.copy_(own.pop(HEAD_WEIGHT))
+        model.head.bias.data.copy_(own.pop(HEAD_BIAS))
+        weights |= own
     missing, unexpected = model.encoder.load_state_dict(weights, strict=False)
     if unexpected or any("position_ids" not in k for k in missing):
         raise ValueError(f"base weights do not fit: {missing} {unexpected}")
@@ -88,6 +96,9 @@ def train(data: dict[str, np.ndarray], rows: np.ndarray, base: Path, epochs: int
             nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             optimizer.step()
             schedule.step()
+            if schedule.last_epoch % 100 == 0:  # hours on a CPU: show that it moves
+                print(f"step {schedule.last_epoch}/{steps} loss {loss.item():.3f}",
+                      file=sys.stderr, flush=True)
     return model.train(False)
 
 

@@ -1,0 +1,58 @@
+"""scripts/train_reader.py's report pairs: the gold figure is the positive, the figures the
+question's words stand nearest are its negatives, and an unanswerable question has no
+positive."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+from script_modules import script
+
+REPORT = (
+    "Harbour Water plc reported revenue of £412.6 million for 2024, up from £388.1 million "
+    "in 2023. The regulator's target for leakage was 142 megalitres a day; actual leakage was "
+    "151 megalitres a day. The company employs 1,940 people and opened its Kelby works on "
+    "3 May 2024."
+)
+
+
+train_reader = script("train_reader")
+
+
+def _records(tmp_path: Path) -> Path:
+    path = tmp_path / "reports.jsonl"
+    rows = [
+        ("What was actual leakage?", ["151 megalitres"], "number"),
+        ("What was revenue in 2022?", [], "number"),
+    ]
+    path.write_text("".join(
+        json.dumps({"id": f"r{i}", "dataset": "train-reports", "question": q, "source": REPORT,
+                    "answers": a, "kind": k}) + "\n"
+        for i, (q, a, k) in enumerate(rows)
+    ), encoding="utf-8")
+    return path
+
+
+def _marked(data: dict[str, np.ndarray], row: int) -> str:
+    from verify_ask.reader import model
+
+    first, last = data["span"][row]
+    return model.tokenizer().decode([int(i) for i in data["ids"][row, first + 1:last]])
+
+
+def test_report_pairs_mark_the_gold_and_the_figures_nearest_the_question(tmp_path: Path) -> None:
+    out = tmp_path / "pairs.npz"
+    train_reader.report_pairs([_records(tmp_path)], out)
+    data = dict(np.load(out))
+    asked = np.flatnonzero(data["question"] == 0)
+    labels = data["labels"][asked]
+    assert labels[0] == 1 and _marked(data, asked[0]) == "151"
+    assert not labels[1:].any() and len(asked) == 1 + train_reader.REPORT_HARD_NEGATIVES + 1
+    # The target beside the outcome shares the question's words: it is a hard negative, and
+    # the opening date, far from them, is not.
+    negatives = {_marked(data, row) for row in asked[1:1 + train_reader.REPORT_HARD_NEGATIVES]}
+    assert "142" in negatives and "3 may 2024" not in negatives
+    unanswerable = np.flatnonzero(data["question"] == 1)
+    assert len(unanswerable) and not data["labels"][unanswerable].any()
