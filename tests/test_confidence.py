@@ -85,6 +85,40 @@ def test_a_soft_refusal_is_weighed_not_final(example_text: str) -> None:
     assert (refused.accepted, refused.refused_at) == (False, "confidence")
 
 
+def _read(question_text: str, answer: str, text: str) -> tuple[Judgement, Pool, float]:
+    question = analyze_question(question_text)
+    samples = [read_answer(answer, question, i) for i in range(4)]
+    candidates = group_samples(samples)
+    source = Source(text)
+    context = CheckContext(question, source, candidates, len(samples))
+    checks = tuple(get(name).check(candidates[0], context) for name in ("span", "vote", "reader"))
+    pool = Pool(question, candidates, len(samples), samples[0], None, source)
+    read = next(c.score for c in checks if c.checker == "reader")
+    return judge(candidates[0], checks, question), pool, read
+
+
+def test_the_readers_veto_refuses_what_it_reads_as_no_answer(example_text: str) -> None:
+    judgement, pool, read = _read(FOUNDED, "14 March 2009", example_text)
+    sure = Model(intercept=20.0, weights={}, threshold=0.5, fitted_on={})
+    assert weigh((judgement,), pool, replace(sure, reader_veto=read - 0.01), 0.5)[0].accepted
+    vetoed = weigh((judgement,), pool, replace(sure, reader_veto=read + 0.01), 0.5)[0]
+    assert (vetoed.accepted, vetoed.refused_at) == (False, "reader")
+    assert "reads it as no answer" in vetoed.reason
+
+
+def test_a_sentence_alone_is_no_text_the_reader_can_veto() -> None:
+    # Trained on full windows, the reader reads a lone sentence's answer near 0.
+    judgement, pool, _ = _read("When did the bridge open?", "1998", "The bridge opened in 1998.")
+    sure = Model(intercept=20.0, weights={}, threshold=0.5, fitted_on={}, reader_veto=1.0)
+    assert weigh((judgement,), pool, sure, 0.5)[0].accepted
+
+
+def test_a_veto_travels_with_the_weights() -> None:
+    model = Model(-1.0, {"span.pass": 2.0}, 0.6, {}, reader_veto=0.25)
+    assert Model.from_json(json.loads(json.dumps(model.to_json()))) == model
+    assert "reader_veto" not in replace(model, reader_veto=None).to_json()
+
+
 def test_the_surest_accepted_candidate_is_the_answer(example_text: str) -> None:
     judgements, pool = _judged(FOUNDED, ["2009", "14 March 2009", "14 March 2009"], example_text)
     model = Model(0.0, {"value.day": 3.0, "span.pass": 1.0}, 0.5, {})

@@ -2,9 +2,10 @@
 value occurs, and gives the probability that the figure there answers it.
 
 Its score is evidence the fitted decision weighs (``reader.score``) beside the span
-grounding, the votes and the ranking; it never refuses a candidate by itself, so under
-``--decision rules`` its verdict is shown and not obeyed. A value the source never writes
-(a computed figure) is skipped: the arithmetic checker judges those.
+grounding, the votes and the ranking, and a low reading in prose is the fitted decision's
+veto (``reader_veto`` in its weights); under ``--decision rules`` its verdict is shown and
+not obeyed. A value the source never writes (a computed figure) is skipped: the arithmetic
+checker judges those.
 """
 
 from __future__ import annotations
@@ -14,8 +15,13 @@ from verify_ask.checkers.base import CheckContext, CheckResult, evidence_at
 from verify_ask.checkers.registry import register
 from verify_ask.rules.figures import occurs_as
 from verify_ask.text.source import Source
+from verify_ask.text.tables import tables_of
 
 PASS_AT = 0.5
+SHORTEST_READ = 200
+"""Characters a source needs for the reader to read it as it was trained: 99% of its
+training passages are longer. On a sentence alone ("The bridge opened in 1998.") it reads
+the answer near 0, so its low reading there is no veto."""
 MAX_PLACES = 6
 """A value written more often than this is read at its first places only: the cost grows
 with each, and a figure repeated that often is rarely the answer's one place."""
@@ -44,6 +50,12 @@ class ReaderChecker:
         best = max(range(len(places)), key=scores.__getitem__)
         score = scores[best]
         start, end = places[best]
+        # A table's cell is read without its column's header, which stands rows above it, and
+        # a sentence alone is shorter than what it was trained on: the reader's "no" there
+        # says little (on TAT-QA's tables it scored right cells near 0).
+        cells = tables_of(source)
+        in_table = any(cells.columns_at(at) is not None for at, _ in places)
+        unlike_training = in_table or len(source.text) < SHORTEST_READ
         return CheckResult(
             self.name,
             "pass" if score >= PASS_AT else "fail",
@@ -52,7 +64,8 @@ class ReaderChecker:
             f"reads it as the answer with probability {score:.2f} at the best of "
             f"{len(places)} place(s)",
             weighed=True,
-            signals=(("reader.score", round(score, 4)),),
+            signals=(("reader.score", round(score, 4)),
+                     ("reader.unlike_training", float(unlike_training))),
         )
 
 

@@ -26,8 +26,8 @@ class Judgement:
     reason: str
     refused_at: str | None = None
     """The step of the decision that refused it: "kind", "check" (a plain checker failed),
-    "grounding", "support", or "confidence" (the fitted decision's probability is under
-    --min-confidence); None when accepted."""
+    "grounding", "support", "reader" (the reader's veto, under the fitted decision) or
+    "confidence" (its probability is under --min-confidence); None when accepted."""
     confidence: float | None = None
     """The fitted decision's probability that the candidate is right; None under the rules
     decision (``--decision rules``)."""
@@ -128,8 +128,11 @@ def weigh(
     for judgement in judgements:
         found, hard = evidence_of(judgement, pool)
         probability = 0.0 if hard else model.probability(found)
+        vetoed = _vetoed(found, model)
         if hard:
             step, reason = judgement.refused_at or "grounding", hard
+        elif vetoed:
+            step, reason = "reader", vetoed
         elif probability >= min_confidence:
             step, reason = None, f"confidence {probability:.2f}, at least {min_confidence:.2f}"
         else:
@@ -145,6 +148,18 @@ def weigh(
             )
         )
     return tuple(weighed)
+
+
+def _vetoed(found: dict[str, float], model: Model) -> str | None:
+    """Why the reader's veto holds, if it does: it read the value's places as it was trained
+    to read (in prose, in a source as long as its training passages) and found none that
+    answers the question."""
+    read = found.get("reader.score")
+    if model.reader_veto is None or read is None or read >= model.reader_veto:
+        return None
+    if found.get("reader.unlike_training"):
+        return None
+    return f"the reader reads it as no answer (probability {read:.2f}, under {model.reader_veto})"
 
 
 def answer_of(

@@ -164,6 +164,10 @@ class Model:
     """The default --min-confidence: the probability at which the fit reached its target
     precision out of fold."""
     fitted_on: Mapping[str, object]
+    reader_veto: float | None = None
+    """Under this probability from the reader, a value it read in prose is not answered,
+    whatever the rest of the evidence: chosen on report-like text, where the hand rules
+    accept what only a reader of meaning sees to be another figure (none: no veto)."""
 
     def probability(self, found: Mapping[str, float]) -> float:
         z = self.intercept + sum(self.weights.get(name, 0.0) * v for name, v in found.items())
@@ -180,7 +184,7 @@ class Model:
             "weights": dict(sorted(self.weights.items())),
             "threshold": self.threshold,
             "fitted_on": dict(self.fitted_on),
-        }
+        } | ({} if self.reader_veto is None else {"reader_veto": self.reader_veto})
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> Model:
@@ -189,6 +193,7 @@ class Model:
             {str(k): float(v) for k, v in dict(data["weights"]).items()},  # type: ignore[call-overload]
             float(data["threshold"]),  # type: ignore[arg-type]
             dict(data.get("fitted_on") or {}),  # type: ignore[call-overload]
+            None if data.get("reader_veto") is None else float(data["reader_veto"]),  # type: ignore[arg-type]
         )
 
 

@@ -22,7 +22,7 @@ in ``--json`` and on the terminal):
 - ``ungrounded``: a right value was refused for grounding (span, arithmetic);
 - ``unbacked``: a right value was grounded, but neither votes nor the ranking backed it;
 - ``unconfident``: the fitted decision gave a right value a probability under
-  ``--min-confidence``;
+  ``--min-confidence``, or the reader read it as no answer (its veto);
 - ``other``: a right value was of another kind than asked, or a plain checker failed it.
 """
 
@@ -30,6 +30,7 @@ _REFUSED_AT = {
     "grounding": "ungrounded",
     "support": "unbacked",
     "confidence": "unconfident",
+    "reader": "unconfident",
     "kind": "other",
     "check": "other",
 }
