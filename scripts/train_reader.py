@@ -199,8 +199,8 @@ ones a sampled answer confuses."""
 
 def report_pairs(paths: list[Path], out: Path) -> None:
     """Pairs from documents written as reports are (``training/reports.jsonl``): the gold
-    figure is a positive, the figures nearest the question's words are negatives, and every
-    figure near an unanswerable question's words is one."""
+    figure is a positive, the figures nearest the question's words and one more are
+    negatives (two more of the nearest for a question the document does not answer)."""
     from verify_ask.evaluation.dataset import read_records
     from verify_ask.reader.model import tokenizer
     from verify_ask.text.source import Source
@@ -389,10 +389,10 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--out", type=Path, required=True)
     t = _step(steps, "tune", "go on training the shipped reader on report pairs (torch)",
               "reports", "replay", "base", "start", "out")
-    t.add_argument("--epochs", type=int, default=2)
-    t.add_argument("--lr", type=float, default=3e-5)
+    t.add_argument("--epochs", type=int, default=1)
+    t.add_argument("--lr", type=float, default=5e-5)
     t.add_argument("--batch", type=int, default=32)
-    t.add_argument("--replayed", type=int, default=8000,
+    t.add_argument("--replayed", type=int, default=6000,
                    help="how many of the article pairs to train on beside them")
     i = _step(steps, "inputs", "every figure of the stored records' sources, encoded",
               "data_dir", "records_dir", "out")

@@ -206,3 +206,23 @@ def test_the_fitted_decisions_sweep_is_over_its_confidence() -> None:
     # A higher threshold never answers more.
     answered = [row["answered"] for row in rows]
     assert answered == sorted(answered, reverse=True) and answered[0] == 2
+
+
+def test_a_refit_keeps_the_veto_of_the_weights_it_judged_with(tmp_path) -> None:
+    import json
+
+    from verify_ask.decision.confidence import load
+    from verify_ask.evaluation.fit import fit_and_write
+    from verify_ask.evaluation.split import in_lockbox
+
+    fitted = Settings(decision="fitted")
+    records = [
+        EvalRecord(f"r{i}-{answer}", "squad", QUESTION, SOURCE, (answer,), "number",
+                   meta={"title": f"Article {i}"})
+        for i in range(40) for answer in ("four", "nine")
+    ]
+    done = [_restored(r, ["four"] * 10, fitted) for r in records if not in_lockbox(r)]
+    path = tmp_path / "weights.json"
+    fit_and_write(done, fitted, str(path))
+    written = json.loads(path.read_text("utf-8"))
+    assert written["reader_veto"] == load(None).reader_veto is not None

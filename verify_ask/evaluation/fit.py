@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from verify_ask.decision import Judgement, evidence_of
-from verify_ask.decision.confidence import Model, Pool
+from verify_ask.decision.confidence import Model, Pool, load
 from verify_ask.errors import UsageError
 from verify_ask.evaluation.dataset import EvalRecord
 from verify_ask.evaluation.gold import verdict
@@ -262,9 +262,12 @@ def fit_and_write(
     datasets: dict[str, int] = {}
     for case in all_cases:
         datasets[case.record.dataset] = datasets.get(case.record.dataset, 0) + 1
+    # The reader's veto is chosen on report-like text, not fitted here: a refit keeps the one
+    # of the weights the records were judged with.
     model = replace(
         fit(all_cases, names),
         threshold=threshold,
+        reader_veto=load(settings.weights).reader_veto,
         fitted_on={"records": datasets, "folds": FOLDS, "l2": L2,
                    "target_precision": TARGET_PRECISION, "target_abstain": TARGET_ABSTAIN,
                    **({"model": model_name} if model_name else {})},
