@@ -33,7 +33,8 @@ Then the shipped reader goes on training on documents written as reports are:
     python scripts/train_reader.py tune reports.npz reader-pairs.npz BASE READER out/
 
 ``reports`` (no torch) makes their pairs; ``tune`` (torch) trains the given reader on them
-with some of its own pairs replayed beside them, and writes the shipped weights.
+with some of its own pairs replayed beside them, and writes the shipped weights; ``check``
+(torch) reads held-out report pairs with each reader given.
 """
 
 from __future__ import annotations
@@ -369,6 +370,29 @@ def tune(reports_path: Path, replay_path: Path, base_path: Path, start: Path, ou
     print(json.dumps(report), file=sys.stderr)
 
 
+def check(pairs_path: Path, base_path: Path, readers: list[Path]) -> None:
+    """Each reader on labelled pairs of held-out documents (``reports`` of
+    ``training/reports-validation.jsonl``): AUROC, how often the right figure is read
+    highest, and how often a question the document does not answer finds a figure read
+    above 0.5."""
+    from verify_ask.reader.training import load, score
+
+    data = dict(np.load(pairs_path))
+    labels, question = data["labels"], data["question"]
+    for reader in readers:
+        read = score(load(base_path, reader), data, np.arange(len(labels)))
+        first, fooled = [], []
+        for asked in np.unique(question):
+            rows = np.flatnonzero(question == asked)
+            if labels[rows].any():
+                first.append(labels[rows][np.argmax(read[rows])] == 1)
+            else:
+                fooled.append(read[rows].max() > 0.5)
+        print(f"{reader}: AUROC {auroc(read, labels):.3f}, right figure first "
+              f"{np.mean(first):.3f}, unanswerable with a figure above 0.5 "
+              f"{np.mean(fooled):.2f}")
+
+
 def _step(steps: argparse._SubParsersAction, name: str, summary: str,
           *paths: str) -> argparse.ArgumentParser:
     """A step of the recipe, its positional arguments the paths it reads and writes."""
@@ -394,6 +418,8 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--batch", type=int, default=32)
     t.add_argument("--replayed", type=int, default=6000,
                    help="how many of the article pairs to train on beside them")
+    c = _step(steps, "check", "readers on held-out report pairs (torch)", "pairs", "base")
+    c.add_argument("readers", type=Path, nargs="+")
     i = _step(steps, "inputs", "every figure of the stored records' sources, encoded",
               "data_dir", "records_dir", "out")
     i.add_argument("--extra", type=Path, nargs="*", default=[],
@@ -415,6 +441,8 @@ def main(argv: list[str] | None = None) -> int:
     elif args.step == "tune":
         tune(args.reports, args.replay, args.base, args.start, args.out, args.epochs, args.lr,
              args.batch, args.replayed)
+    elif args.step == "check":
+        check(args.pairs, args.base, args.readers)
     elif args.step == "inputs":
         inputs_of_records(args.data_dir, args.records_dir, args.out, args.extra)
     elif args.step == "base":

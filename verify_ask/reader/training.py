@@ -51,26 +51,32 @@ def _tensors(data: dict[str, np.ndarray], rows: np.ndarray, device: torch.device
     return ids, types, mask, span
 
 
-def train(data: dict[str, np.ndarray], rows: np.ndarray, base: Path, epochs: int, lr: float,
-          batch: int, seed: int, start: Path | None = None) -> CrossEncoder:
-    """Fine-tune from the base model, or, given ``start``, from a reader's own weights (its
-    layers and head over the base model's word embeddings)."""
+def load(base: Path, reader: Path | None = None) -> CrossEncoder:
+    """The base model with a fresh head, or, given ``reader``, a reader's own layers and head
+    over the base model's word embeddings: on the device, to read."""
     from safetensors.torch import load_file
 
-    torch.manual_seed(seed)
-    device = _device()
     model = CrossEncoder()
     weights = {k: v.float() for k, v in load_file(str(base)).items()}
-    if start is not None:
-        own = {k: v.float() for k, v in load_file(str(start)).items()}
+    if reader is not None:
+        own = {k: v.float() for k, v in load_file(str(reader)).items()}
         model.head.weight.data.copy_(own.pop(HEAD_WEIGHT))
         model.head.bias.data.copy_(own.pop(HEAD_BIAS))
         weights |= own
     missing, unexpected = model.encoder.load_state_dict(weights, strict=False)
     if unexpected or any("position_ids" not in k for k in missing):
         raise ValueError(f"base weights do not fit: {missing} {unexpected}")
+    return model.to(_device()).train(False)
+
+
+def train(data: dict[str, np.ndarray], rows: np.ndarray, base: Path, epochs: int, lr: float,
+          batch: int, seed: int, start: Path | None = None) -> CrossEncoder:
+    """Fine-tune from the base model, or, given ``start``, from a reader's own weights."""
+    torch.manual_seed(seed)
+    device = _device()
+    model = load(base, start)
     model.encoder.embeddings.word_embeddings.weight.requires_grad_(False)
-    model.to(device).train()
+    model.train()
     encoder = [p for p in model.encoder.parameters() if p.requires_grad]
     optimizer = torch.optim.AdamW(
         [{"params": encoder, "lr": lr}, {"params": model.head.parameters(), "lr": lr * 20}],
