@@ -32,6 +32,12 @@ Then the shipped reader goes on training on documents written as reports are:
     python scripts/train_reader.py reports training/reports.jsonl --out reports.npz
     python scripts/train_reader.py tune reports.npz reader-pairs.npz BASE READER out/
 
+Questions written about design passages, half of them to look answerable
+(``training/lookalikes.jsonl``), name their passage; ``--passages`` gives the folder:
+
+    python scripts/train_reader.py reports training/lookalikes.jsonl \
+        --passages ../shared/data/train --out lookalikes.npz
+
 ``reports`` (no torch) makes their pairs; ``tune`` (torch) trains the given reader on them
 with some of its own pairs replayed beside them, and writes the shipped weights; ``check``
 (torch) reads held-out report pairs with each reader given.
@@ -198,11 +204,43 @@ and the outcome, a segment and the total): the figures nearest the question's wo
 ones a sampled answer confuses."""
 
 
-def report_pairs(paths: list[Path], out: Path) -> None:
-    """Pairs from documents written as reports are (``training/reports.jsonl``): the gold
-    figure is a positive, the figures nearest the question's words and one more are
-    negatives (two more of the nearest for a question the document does not answer)."""
-    from verify_ask.evaluation.dataset import read_records
+def _passages(train_dir: Path | None) -> dict[str, str]:
+    """The design passages of ``shared/data/train`` by id (a lockbox article's never)."""
+    if train_dir is None:
+        return {}
+    texts = {}
+    for path in sorted(train_dir.glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            passage = json.loads(line)
+            if article_hash(f"title:{passage['title']}") % 3:
+                texts[passage["id"]] = passage["source"]
+    return texts
+
+
+def _records(path: Path, passages: dict[str, str]) -> list:
+    """A file's records; one that names a ``passage_id`` (``training/lookalikes.jsonl``) gets
+    that design passage as its source."""
+    from verify_ask.evaluation.dataset import EvalRecord
+
+    records = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        raw = json.loads(line)
+        if "passage_id" in raw:
+            if raw["passage_id"] not in passages:
+                raise SystemExit(f"{path}: {raw['passage_id']} is no design passage of "
+                                 "--passages (give shared/data/train)")
+            raw["source"] = passages[raw["passage_id"]]
+        records.append(EvalRecord(raw["id"], raw["dataset"], raw["question"], raw["source"],
+                                  tuple(raw["answers"]), raw.get("kind", "number")))
+    return records
+
+
+def report_pairs(paths: list[Path], out: Path, train_dir: Path | None = None) -> None:
+    """Pairs from documents written as reports are (``training/reports.jsonl``), and from
+    questions written about design passages, half of them to look answerable
+    (``training/lookalikes.jsonl``, whose sources ``train_dir`` holds): the gold figure is a
+    positive, the figures nearest the question's words and one more are negatives (two more
+    of the nearest for a question the text does not answer)."""
     from verify_ask.reader.model import tokenizer
     from verify_ask.text.source import Source
 
@@ -210,8 +248,9 @@ def report_pairs(paths: list[Path], out: Path) -> None:
     rng = random.Random(SEED)
     rows: list[tuple[Encoded, int, int]] = []
     questions = skipped = 0
+    passages = _passages(train_dir)
     for path in paths:
-        for record in read_records(str(path)):
+        for record in _records(path, passages):
             text, asked = record.source, _words(record.question)
             figures = sorted({(m.start, m.end) for m in Source(text).mentions})
             positives = []
@@ -411,6 +450,8 @@ def main(argv: list[str] | None = None) -> int:
     r = steps.add_parser("reports", help="labelled pairs from documents written as reports")
     r.add_argument("records", type=Path, nargs="+")
     r.add_argument("--out", type=Path, required=True)
+    r.add_argument("--passages", type=Path,
+                   help="shared/data/train, for records that name a passage_id")
     t = _step(steps, "tune", "go on training the shipped reader on report pairs (torch)",
               "reports", "replay", "base", "start", "out")
     t.add_argument("--epochs", type=int, default=1)
@@ -437,7 +478,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.step == "pairs":
         pairs(args.train_dir, args.out, args.distractors)
     elif args.step == "reports":
-        report_pairs(args.records, args.out)
+        report_pairs(args.records, args.out, args.passages)
     elif args.step == "tune":
         tune(args.reports, args.replay, args.base, args.start, args.out, args.epochs, args.lr,
              args.batch, args.replayed)

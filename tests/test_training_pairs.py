@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 from script_modules import script
 
 REPORT = (
@@ -56,3 +57,51 @@ def test_report_pairs_mark_the_gold_and_the_figures_nearest_the_question(tmp_pat
     assert "142" in negatives and "3 may 2024" not in negatives
     unanswerable = np.flatnonzero(data["question"] == 1)
     assert len(unanswerable) and not data["labels"][unanswerable].any()
+
+
+def _train_dir(tmp_path: Path, titles: list[str]) -> Path:
+    folder = tmp_path / "train"
+    folder.mkdir()
+    (folder / "design.jsonl").write_text("".join(
+        json.dumps({"id": f"passage-{title}", "title": title, "source": REPORT,
+                    "questions": []}) + "\n"
+        for title in titles
+    ), encoding="utf-8")
+    return folder
+
+
+def _titles() -> tuple[str, str]:
+    """A design article's title and a lockbox article's, as the evaluation splits them."""
+    from verify_ask.evaluation.split import article_hash
+
+    titles = [f"Article_{n}" for n in range(20)]
+    design = next(t for t in titles if article_hash(f"title:{t}") % 3)
+    lockbox = next(t for t in titles if article_hash(f"title:{t}") % 3 == 0)
+    return design, lockbox
+
+
+def _lookalike(tmp_path: Path, passage: str) -> Path:
+    path = tmp_path / "lookalikes.jsonl"
+    path.write_text(json.dumps({
+        "id": "la1-1-1", "dataset": "train-lookalikes", "passage_id": passage,
+        "question": "What was the leakage target?", "answers": ["142 megalitres"],
+        "kind": "number", "trick": "answerable",
+    }) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_lookalike_is_read_in_the_design_passage_it_names(tmp_path: Path) -> None:
+    design, lockbox = _titles()
+    folder = _train_dir(tmp_path, [design, lockbox])
+    out = tmp_path / "pairs.npz"
+    train_reader.report_pairs([_lookalike(tmp_path, f"passage-{design}")], out, folder)
+    data = dict(np.load(out))
+    assert data["labels"][0] == 1 and _marked(data, 0) == "142"
+
+
+def test_a_lookalike_of_a_lockbox_passage_is_refused(tmp_path: Path) -> None:
+    design, lockbox = _titles()
+    folder = _train_dir(tmp_path, [design, lockbox])
+    with pytest.raises(SystemExit, match="no design passage"):
+        train_reader.report_pairs([_lookalike(tmp_path, f"passage-{lockbox}")],
+                                  tmp_path / "pairs.npz", folder)
