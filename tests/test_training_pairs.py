@@ -72,11 +72,11 @@ def _train_dir(tmp_path: Path, titles: list[str]) -> Path:
 
 def _titles() -> tuple[str, str]:
     """A design article's title and a lockbox article's, as the evaluation splits them."""
-    from verify_ask.evaluation.split import article_hash
+    from verify_ask.evaluation.split import design_fold
 
     titles = [f"Article_{n}" for n in range(20)]
-    design = next(t for t in titles if article_hash(f"title:{t}") % 3)
-    lockbox = next(t for t in titles if article_hash(f"title:{t}") % 3 == 0)
+    design = next(t for t in titles if design_fold(f"title:{t}") is not None)
+    lockbox = next(t for t in titles if design_fold(f"title:{t}") is None)
     return design, lockbox
 
 

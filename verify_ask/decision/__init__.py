@@ -128,10 +128,9 @@ def weigh(
     for judgement in judgements:
         found, hard = evidence_of(judgement, pool)
         probability = 0.0 if hard else model.probability(found)
-        vetoed = _vetoed(found, model)
         if hard:
             step, reason = judgement.refused_at or "grounding", hard
-        elif vetoed:
+        elif vetoed := _vetoed(found, model):
             step, reason = "reader", vetoed
         elif probability >= min_confidence:
             step, reason = None, f"confidence {probability:.2f}, at least {min_confidence:.2f}"

@@ -40,18 +40,22 @@ def read_records(path: str, limit: int | None = None) -> Iterator[EvalRecord]:
             if limit is not None and count >= limit:
                 return
             try:
-                raw = json.loads(line)
-                record = EvalRecord(
-                    id=str(raw.get("id", f"line-{number}")),
-                    dataset=str(raw.get("dataset", Path(path).stem)),
-                    question=str(raw["question"]),
-                    source=str(raw["source"]),
-                    answers=tuple(str(a) for a in raw.get("answers") or ()),
-                    kind=str(raw.get("kind", "number")),
-                    needs_arithmetic=bool(raw.get("needs_arithmetic", False)),
-                    meta=dict(raw.get("meta") or {}),
-                )
+                record = record_of(json.loads(line), f"line-{number}", Path(path).stem)
             except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as error:
                 raise InputError(f"{path}:{number}: not an eval record ({error})") from None
             count += 1
             yield record
+
+
+def record_of(raw: dict, default_id: str, default_dataset: str) -> EvalRecord:
+    """One record from its JSON object (KeyError, TypeError: it is none)."""
+    return EvalRecord(
+        id=str(raw.get("id", default_id)),
+        dataset=str(raw.get("dataset", default_dataset)),
+        question=str(raw["question"]),
+        source=str(raw["source"]),
+        answers=tuple(str(a) for a in raw.get("answers") or ()),
+        kind=str(raw.get("kind", "number")),
+        needs_arithmetic=bool(raw.get("needs_arithmetic", False)),
+        meta=dict(raw.get("meta") or {}),
+    )

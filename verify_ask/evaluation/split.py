@@ -34,8 +34,14 @@ def article_hash(article: str) -> int:
     return int.from_bytes(hashlib.sha256(article.encode("utf-8")).digest()[:8], "big")
 
 
+def design_fold(article: str, folds: int = FOLDS) -> int | None:
+    """The design fold of an article by its name (``article_of``); None for the lockbox's."""
+    placed = article_hash(article)
+    return None if placed % 3 == 0 else (placed // 3) % folds
+
+
 def in_lockbox(record: EvalRecord) -> bool:
-    return article_hash(article_of(record)) % 3 == 0
+    return design_fold(article_of(record)) is None
 
 
 def fold_of(record: EvalRecord, folds: int = FOLDS) -> int:
